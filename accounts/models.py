@@ -1,0 +1,231 @@
+"""Players: the User model, notices, friends and blocks, reports and the moderation log."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+from typing import ClassVar, Self
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    """Return every IANA time zone as a (value, label) choice, sorted."""
+    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+
+
+class User(AbstractUser):
+    """A registered player."""
+
+    email = models.EmailField(_("e-mail address"), unique=True)
+    reminders_enabled = models.BooleanField(
+        _("e-mail reminders"),
+        default=True,
+        help_text=_("Send me an e-mail when it is my turn in an asynchronous game."),
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    # The language notices and e-mails are written in: the one last picked on the site.
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    bio = models.CharField(_("about me"), max_length=280, blank=True)
+    # Set by moderators through the admin's actions, which write the moderation log.
+    suspended_until = models.DateTimeField(_("suspended until"), null=True, blank=True)
+    banned = models.BooleanField(_("banned"), default=False)
+    suspension_reason = models.CharField(_("reason for the suspension"), max_length=300, blank=True)
+
+    objects: ClassVar[UserManager[Self]] = UserManager()
+
+    class Meta:
+        ordering = ["username"]
+        permissions = [("suspend_user", _("Can suspend, ban and reinstate players"))]
+
+    def __str__(self) -> str:
+        return self.username
+
+    def get_absolute_url(self) -> str:
+        return reverse("accounts:profile", kwargs={"username": self.username})
+
+    @property
+    def is_suspended(self) -> bool:
+        """Return whether the player is banned or suspended now (and may not log in or play)."""
+        if self.banned:
+            return True
+        return self.suspended_until is not None and self.suspended_until > timezone.now()
+
+
+class Notification(models.Model):
+    """An in-site notice to a player: "your turn at table X", "game finished"."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", _("Your turn")
+        REMINDER = "reminder", _("Reminder")
+        DEADLINE = "deadline", _("Deadline near")
+        FINISHED = "finished", _("Game finished")
+        TIMEOUT = "timeout", _("Timeout")
+        INVITE = "invite", _("Invitation")
+        MODERATION = "moderation", _("Moderation")
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=300, blank=True)
+    # The table it is about, as "<code>", to find and replace an older notice.
+    subject = models.CharField(max_length=64, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text}"
+
+
+class Relationship(models.Model):
+    """One player's stance towards another: a friend, a block or a mute (one-way)."""
+
+    class Kind(models.TextChoices):
+        FRIEND = "friend", _("Friend")
+        BLOCK = "block", _("Blocked")
+        MUTE = "mute", _("Muted")
+
+    from_user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="relationships", verbose_name=_("player")
+    )
+    to_user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="relationships_to", verbose_name=_("towards")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    created_at = models.DateTimeField(_("since"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["from_user", "kind", "to_user"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["from_user", "to_user", "kind"], name="relationship_unique_kind"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(from_user=models.F("to_user")), name="relationship_not_self"
+            ),
+        ]
+        indexes = [models.Index(fields=["to_user", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.from_user_id} {self.kind} {self.to_user_id}"
+
+
+class Report(models.Model):
+    """A player's report about another player, for the moderators' queue."""
+
+    class Category(models.TextChoices):
+        CHAT_ABUSE = "chat_abuse", _("Abuse in chat")
+        STALLING = "stalling", _("Stalling")
+        CHEATING = "cheating", _("Cheating")
+        OTHER = "other", _("Other")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    reporter = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="reports_made", verbose_name=_("reporter")
+    )
+    reported = models.ForeignKey(
+        User,
+        on_delete=models.CASCADE,
+        related_name="reports_received",
+        verbose_name=_("reported player"),
+    )
+    table = models.ForeignKey(
+        "lobby.Table",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reports",
+        verbose_name=_("table"),
+    )
+    category = models.CharField(_("category"), max_length=20, choices=Category.choices)
+    comment = models.TextField(_("what happened"), max_length=2000)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    resolution_note = models.TextField(_("resolution note"), blank=True)
+    handled_by = models.ForeignKey(
+        User,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reports_handled",
+        verbose_name=_("handled by"),
+    )
+    handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(reporter=models.F("reported")), name="report_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"report {self.id}: {self.reporter_id} about {self.reported_id}"
+
+
+class ModerationLog(models.Model):
+    """One moderator action: who did what to whom, when and why. Written once, never changed."""
+
+    class Action(models.TextChoices):
+        SUSPEND = "suspend", _("Suspended a player")
+        BAN = "ban", _("Banned a player")
+        REINSTATE = "reinstate", _("Lifted a suspension or ban")
+        TABLE_ABORT = "table_abort", _("Aborted a table")
+        SEAT_REMOVE = "seat_remove", _("Removed a player from a table")
+        CHAT_HIDE = "chat_hide", _("Hid a chat message")
+        CHAT_UNHIDE = "chat_unhide", _("Showed a hidden chat message again")
+        REPORT_RESOLVE = "report_resolve", _("Resolved a report")
+        REPORT_DISMISS = "report_dismiss", _("Dismissed a report")
+        RATING_ADJUST = "rating_adjust", _("Adjusted a rating")
+        RATING_RESET = "rating_reset", _("Reset a rating")
+
+    # PROTECT: an audit trail keeps its people; accounts are deactivated, not deleted.
+    moderator = models.ForeignKey(
+        User, on_delete=models.PROTECT, related_name="moderation_actions", verbose_name=_("by")
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices, db_index=True)
+    target_user = models.ForeignKey(
+        User,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderation_received",
+        verbose_name=_("player"),
+    )
+    table = models.ForeignKey(
+        "lobby.Table",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderation_log",
+        verbose_name=_("table"),
+    )
+    target = models.CharField(_("object"), max_length=200)
+    reason = models.TextField(_("reason"))
+    # What changed, for the record: before and after values, a hidden message's text.
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("moderation log entry")
+        verbose_name_plural = _("moderation log")
+
+    def __str__(self) -> str:
+        return f"{self.moderator_id} {self.action} {self.target}"

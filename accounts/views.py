@@ -1,0 +1,204 @@
+"""Sign-up, profiles, preferences, friends, blocks and reports.
+
+Log-in and passwords use Django's auth views.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
+from django_htmx.http import HttpResponseClientRedirect
+
+from accounts import selectors, services
+from accounts.forms import PreferencesForm, ReportForm, SignUpForm
+from accounts.models import Relationship, User
+from config import ratelimit
+from config.http import AuthenticatedHttpRequest
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and log the new player in."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        limit, window = settings.SIGNUP_RATE_LIMIT
+        address = request.META.get("REMOTE_ADDR", "")
+        if not ratelimit.hit(f"signup:{address}", limit=limit, window=window):
+            form.add_error(None, _("Too many new accounts from your address. Try again later."))
+            return render(request, "accounts/signup.html", {"form": form}, status=429)
+    if request.method == "POST" and form.is_valid():
+        user = form.save(commit=False)
+        user.language = translation.get_language() or ""
+        user.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome to Playtable, %(name)s!") % {"name": user.username})
+        return redirect("home")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/signup.html", {"form": form}, status=status)
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    """Show a player's public profile; to others, the friend, mute, block and report buttons."""
+    player = get_object_or_404(User, username=username, is_active=True)
+    held = selectors.relationship_kinds(user=request.user, other=player)
+    context = {
+        "player": player,
+        "relations": {kind: kind in held for kind in Relationship.Kind.values},
+    }
+    if request.user == player:
+        context["lists"] = [
+            (kind, selectors.user_list_related(user=player, kind=kind))
+            for kind in Relationship.Kind.values
+        ]
+    return render(request, "accounts/profile.html", context)
+
+
+def _back(request: HttpRequest, player: User) -> HttpResponse:
+    """Redirect to the page the form came from (same site only), else the profile.
+
+    An htmx request (a mute button in the chat) gets a full-page redirect, so the page
+    reloads without the muted player's messages.
+    """
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = player.get_absolute_url()
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
+
+
+_DONE = {
+    ("friend", True): gettext_lazy("%(name)s is now your friend."),
+    ("friend", False): gettext_lazy("%(name)s is no longer your friend."),
+    ("block", True): gettext_lazy(
+        "You blocked %(name)s: they cannot join your tables or chat to you."
+    ),
+    ("block", False): gettext_lazy("You unblocked %(name)s."),
+    ("mute", True): gettext_lazy("You muted %(name)s: you will not see their chat."),
+    ("mute", False): gettext_lazy("You unmuted %(name)s."),
+}
+
+
+@login_required
+@require_POST
+def relationship_set(request: HttpRequest, username: str) -> HttpResponse:
+    """Add or remove a friend, a block or a mute (POST kind=friend|block|mute, on=1|0)."""
+    player = get_object_or_404(User, username=username, is_active=True)
+    kind, on = request.POST.get("kind", ""), request.POST.get("on") == "1"
+    if kind not in Relationship.Kind.values:
+        messages.error(request, _("Choose friend, block or mute."))
+        return _back(request, player)
+    if on:
+        try:
+            services.relationship_add(user=request.user, other=player, kind=kind)
+        except services.RelationshipError as error:
+            messages.error(request, error.message)
+            return _back(request, player)
+    else:
+        services.relationship_remove(user=request.user, other=player, kind=kind)
+    messages.success(request, str(_DONE[kind, on]) % {"name": player.username})
+    return _back(request, player)
+
+
+def _report_table(request: HttpRequest) -> Any:
+    """Return the table a report comes from (?table=<code>), if the reporter may see it."""
+    from lobby.selectors import can_watch, table_get
+
+    try:
+        code = uuid.UUID(request.POST.get("table") or request.GET.get("table") or "")
+    except ValueError:
+        return None
+    table = table_get(code=code)
+    if table is None or not can_watch(table, request.user, request.session.get("invites")):
+        return None
+    return table
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request: HttpRequest, username: str) -> HttpResponse:
+    """Report a player to the moderators, optionally about a table (?table=<code>)."""
+    player = get_object_or_404(User, username=username, is_active=True)
+    table = _report_table(request)
+    initial = {"category": request.GET.get("category", "")}
+    form = ReportForm(request.POST or None, initial=initial)
+    context = {"player": player, "form": form, "table": table}
+    if player == request.user:
+        context["refused"] = _("You cannot report yourself.")
+        return render(request, "accounts/report.html", context, status=400)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.report_create(
+                    reporter=request.user,
+                    reported=player,
+                    table=table,
+                    **form.cleaned_data,
+                )
+            except services.RelationshipError as error:
+                context["refused"] = error.message
+                return render(request, "accounts/report.html", context, status=400)
+            messages.success(
+                request,
+                _(
+                    "Thank you: your report about %(name)s was received. "
+                    "A moderator will look at it."
+                )
+                % {"name": player.username},
+            )
+            return redirect(table or player)
+        return render(request, "accounts/report.html", context, status=400)
+    return render(request, "accounts/report.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preferences(request: HttpRequest) -> HttpResponse:
+    """Let a player change e-mail, reminders, time zone and bio."""
+    form = PreferencesForm(request.POST or None, instance=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("Your preferences were saved."))
+            return redirect("accounts:preferences")
+        return render(request, "accounts/preferences.html", {"form": form}, status=400)
+    return render(request, "accounts/preferences.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notifications(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """List the player's notices; POST marks them all read."""
+    if request.method == "POST":
+        request.user.notifications.filter(read_at__isnull=True).update(read_at=timezone.now())
+        return redirect("accounts:notifications")
+    items = list(request.user.notifications.all()[:100])
+    return render(request, "accounts/notifications.html", {"items": items})
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Switch the site's language (Django's set_language) and remember it for a player,
+    whose notices and e-mails are then written in it."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        User.objects.filter(pk=request.user.pk).update(language=language)
+    return response

@@ -1,0 +1,47 @@
+"""Read settings from the environment through helpers that fail loudly."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "on", "yes"}
+_FALSE = {"0", "false", "off", "no", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    """Return the variable as a string, or the default when unset."""
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Return the variable as a boolean; raise on anything but a clear yes or no."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use true/false, 1/0, on/off).")
+
+
+def env_int(name: str, default: int) -> int:
+    """Return the variable as an integer; raise when it is not one."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Return a comma-separated variable as a list of non-empty items."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]

@@ -1,0 +1,7 @@
+"""Every app's WebSocket routes, gathered for config.asgi."""
+
+from __future__ import annotations
+
+from lobby.routing import websocket_urlpatterns as lobby_patterns
+
+websocket_urlpatterns = [*lobby_patterns]

@@ -1,0 +1,273 @@
+"""Playtable settings, driven by environment variables (see .env.example).
+
+With nothing set, Playtable runs embedded on one machine: SQLite in var/, the
+in-memory channel layer, Celery inside the web process (memory broker) and mail to
+the console. DATABASE_URL switches to PostgreSQL, REDIS_URL to channels-redis, a
+Redis cache and a Redis Celery broker.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import dj_database_url
+import django_stubs_ext
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from config.env import env_bool, env_int, env_list, env_str
+
+if TYPE_CHECKING:
+    from dj_database_url import DBConfig
+
+# Lets classes that django-stubs types as generic be subscripted at runtime too, as in
+# `class TableAdmin(admin.ModelAdmin[Table])` (it adds only `__class_getitem__`).
+django_stubs_ext.monkeypatch()
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("PLAYTABLE_VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DATABASE_URL = env_str("DATABASE_URL")
+REDIS_URL = env_str("REDIS_URL")
+
+# Embedded mode (no DATABASE_URL) is a developer's or a newcomer's machine: debug on.
+# A deployment names its database, and then defaults are production-safe.
+DEBUG = env_bool("DEBUG", default=not DATABASE_URL)
+
+
+def _secret_key() -> str:
+    key = env_str("SECRET_KEY")
+    if key:
+        return key
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    # A stable local key, so sessions survive restarts on a developer's machine.
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "accounts",
+    "games",
+    "games.lost_cities",
+    "games.terraforming_mars",
+    "games.reworld",
+    "games.mondo",
+    "games.relative_space",
+    "lobby",
+    "ladder",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.UserTimezoneMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.middleware.SuspendedUserMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.tz",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.notifications",
+            ],
+        },
+    },
+]
+
+# Database: SQLite in var/ unless DATABASE_URL names another.
+DATABASES: dict[str, DBConfig | dict[str, Any]]
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "db.sqlite3",
+            "OPTIONS": {
+                # WAL lets readers go on while one writer commits; IMMEDIATE takes the
+                # write lock when a transaction starts, so two racing moves queue up
+                # instead of failing with "database is locked" half-way.
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+            },
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Cache (rate limits, health checks): Redis when there is one, else this process.
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Channels: in-memory layer in one process, Redis across many.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNELS_PREFIX", "playtable")},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Celery: inside the web process (memory broker) unless REDIS_URL is set.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
+if CELERY_BROKER_URL.startswith("memory://"):
+    # The in-process broker is polled: keep the wait short so timers fire promptly.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 30)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 60)
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # The sweep is what guarantees that no turn deadline is ever missed.
+    "deadlines-sweep": {"task": "lobby.tasks.deadlines_sweep", "schedule": 15.0},
+    "reminders-send": {"task": "lobby.tasks.reminders_send", "schedule": 300.0},
+}
+
+# Play: bots answer after a short pause; reminders after a while, and before a deadline.
+BOT_MOVE_DELAY = float(env_str("BOT_MOVE_DELAY", "0.8"))
+REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 12)
+DEADLINE_WARNING_HOURS = env_int("DEADLINE_WARNING_HOURS", 2)
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+
+# Rate limits: (events, window in seconds).
+MOVE_RATE_LIMIT = (60, 10)  # per player; a real player stays far below
+SIGNUP_RATE_LIMIT = (10, 3600)  # per IP address
+LOGIN_FAILURE_LIMIT = (5, 900)  # failed log-ins per account and per IP address
+
+# E-mail: to the console unless an SMTP host is given.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=bool(EMAIL_HOST))
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Playtable <noreply@playtable.invalid>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Internationalisation: English is the source; German, Dutch and Italian follow.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("de", _("German")), ("nl", _("Dutch")), ("it", _("Italian"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "static"
+# WhiteNoise serves static files from the app processes themselves (daphne has no
+# static handler), so the one-command run and production need no extra web server.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# Security: safe defaults whenever DEBUG is off.
+SECURE_COOKIES = env_bool("SECURE_COOKIES", default=not DEBUG)
+SESSION_COOKIE_SECURE = SECURE_COOKIES
+CSRF_COOKIE_SECURE = SECURE_COOKIES
+SESSION_COOKIE_HTTPONLY = True
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if env_bool("BEHIND_TLS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
+# Content Security Policy (django-csp): scripts only from our own static files, no
+# inline script; inline style attributes stay allowed (boards size their grids with
+# them). connect-src 'self' covers the same-origin WebSocket.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        "daphne": {"level": "WARNING"},
+        "celery": {"level": "WARNING"},
+    },
+}

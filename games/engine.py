@@ -1,0 +1,295 @@
+"""The engine plugin contract every game implements (see ARCHITECTURE.md).
+
+An engine is pure Python: no Django, no I/O, no clock, no global random. All randomness
+comes from the seed stored in the state through `games.rng`, so `setup` plus the list of
+actions always rebuilds exactly the same state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+__all__ = [
+    "Action",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "gettext_noop",
+    "is_legal",
+    "parse_action",
+    "places_from_scores",
+]
+
+Action = dict[str, Any]
+"""A small JSON dict with a "type" key, e.g. {"type": "play", "card": "LC-Y7"}."""
+
+S = TypeVar("S")
+
+# Longest string an action may carry; anything longer is junk and is rejected before lookups.
+MAX_ACTION_STRING = 64
+
+
+def gettext_noop(message: str) -> str:
+    """Mark `message` for translation without translating it (engines import no Django).
+
+    `makemessages` collects calls to a function of this name; the site translates the
+    text when it renders it.
+    """
+    return message
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now; `message` is a sentence for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class OptionError(ValueError):
+    """A table option that is unknown, of the wrong type or out of range."""
+
+
+_TRUE_WORDS = frozenset({"true", "on", "1", "yes"})
+_FALSE_WORDS = frozenset({"false", "off", "0", "no", ""})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option offered at table creation, with its default and allowed values."""
+
+    key: str
+    label: str
+    kind: Literal["int", "bool", "choice"]
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        # A broken option declaration is a programming error: fail at import, not at a table.
+        assert self.kind in ("int", "bool", "choice"), f"unknown option kind {self.kind!r}"
+        assert self.kind != "choice" or self.choices, f"choice option {self.key!r} has no choices"
+        try:
+            cleaned = self.clean(self.default)
+        except OptionError as error:
+            raise AssertionError(f"bad default for option {self.key!r}: {error}") from None
+        assert cleaned == self.default, f"default of {self.key!r} is not in its own type"
+
+    def clean(self, raw: Any) -> Any:
+        """Return `raw` coerced to this option's type; raise OptionError when it does not fit."""
+        if self.kind == "bool":
+            return self._clean_bool(raw)
+        if self.kind == "int":
+            value = self._clean_int(raw)
+            if self.min is not None and value < self.min:
+                raise OptionError(f"{self.label} must be at least {self.min}, not {value}.")
+            if self.max is not None and value > self.max:
+                raise OptionError(f"{self.label} must be at most {self.max}, not {value}.")
+            if self.choices and value not in {v for v, _ in self.choices}:
+                raise OptionError(f"{self.label} must be one of {self._choice_list()}.")
+            return value
+        return self._clean_choice(raw)
+
+    def _clean_bool(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, int) and raw in (0, 1):
+            return bool(raw)
+        if isinstance(raw, str):
+            word = raw.strip().lower()
+            if word in _TRUE_WORDS:
+                return True
+            if word in _FALSE_WORDS:
+                return False
+        raise OptionError(f"{self.label} must be yes or no, not {_short(raw)}.")
+
+    def _clean_int(self, raw: Any) -> int:
+        if isinstance(raw, bool):
+            raise OptionError(f"{self.label} must be a whole number, not {_short(raw)}.")
+        if isinstance(raw, int):
+            return raw
+        if isinstance(raw, float) and raw.is_integer():
+            return int(raw)
+        if isinstance(raw, str):
+            text = raw.strip()
+            digits = text[1:] if text.startswith("-") else text
+            if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+                return int(text)
+        raise OptionError(f"{self.label} must be a whole number, not {_short(raw)}.")
+
+    def _clean_choice(self, raw: Any) -> Any:
+        for value, _label in self.choices:
+            if raw == value and type(raw) is type(value):
+                return value
+        # Form posts send strings: "6" selects the choice 6.
+        if isinstance(raw, str):
+            for value, _label in self.choices:
+                if raw.strip() == str(value):
+                    return value
+        raise OptionError(f"{self.label} must be one of {self._choice_list()}, not {_short(raw)}.")
+
+    def _choice_list(self) -> str:
+        return ", ".join(str(value) for value, _ in self.choices)
+
+
+def _short(raw: Any) -> str:
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def places_from_scores(scores: Sequence[int]) -> tuple[int, ...]:
+    """Return competition places for `scores`: 1 is best, equal scores share a place."""
+    return tuple(1 + sum(1 for other in scores if other > score) for score in scores)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: final scores, places (1 = best) and a breakdown."""
+
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        assert len(self.scores) == len(self.places), "one place per score"
+
+
+_MISSING = object()
+
+
+def parse_action(action: Any, shapes: Mapping[str, Mapping[str, type[Any]]]) -> tuple[str, Action]:
+    """Check an action payload against its allowed shapes; return (type, the payload).
+
+    1. The payload must be a dict whose "type" is one of `shapes`.
+    2. It must carry exactly the keys that shape names, no more, no fewer.
+    3. Each value must have the named type (bool never passes as int) and strings
+       must be short.
+    Raises IllegalAction with a plain message on any failure.
+    """
+    if not isinstance(action, dict):
+        raise IllegalAction("That is not a valid move.")
+    kind = action.get("type")
+    if type(kind) is not str or (shape := shapes.get(kind)) is None:
+        raise IllegalAction("That kind of move does not exist in this game.")
+    if len(action) != len(shape) + 1:
+        raise IllegalAction("That move is missing something or carries something extra.")
+    for key, expected in shape.items():
+        value = action.get(key, _MISSING)
+        if value is _MISSING:
+            raise IllegalAction("That move is missing something or carries something extra.")
+        if type(value) is not expected or (expected is str and len(value) > MAX_ACTION_STRING):
+            raise IllegalAction("That move is not filled in correctly.")
+    return kind, action
+
+
+class Game(ABC, Generic[S]):
+    """A board game's rules. One instance per game, registered by slug."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    summary: ClassVar[str] = ""
+    play_time: ClassVar[str] = ""
+    # True for games where several seats act at the same moment (Mondo's rounds): the
+    # platform then runs no per-seat turn clocks and does not refuse an action because
+    # another seat acted since the page was drawn; the engine alone judges legality.
+    simultaneous: ClassVar[bool] = False
+
+    @abstractmethod
+    def setup(self, *, players: int, seed: int, options: Mapping[str, Any]) -> S:
+        """Return the opening state for `players` seats, dealt from `seed`."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> frozenset[int]:
+        """Return the seats that may act now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Return every legal action of `seat`, in a stable sorted order."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: Action) -> S:
+        """Return the state after `seat` plays `action`; raise IllegalAction, never mutate."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Return what `seat` may see as JSON-safe data; None is a spectator."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Return scores and places once the game is over, else None."""
+
+    @abstractmethod
+    def timeout_action(self, state: S, seat: int) -> Action:
+        """Return the safe legal action the clock plays for a seat out of time."""
+
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """Return the state as JSON-safe data."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> S:
+        """Return the state stored in `data`; raise ValueError when it is not a valid state."""
+
+    @abstractmethod
+    def secret_tokens(self, state: S, viewer: int | None) -> set[str]:
+        """Return the ids of everything `viewer` may not see (used by leak scans)."""
+
+    @abstractmethod
+    def describe(self, before: S, seat: int, action: Action, viewer: int | None) -> str:
+        """Return a log line without its subject ("drew a card") as `viewer` may know it."""
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Return every option cleaned, defaults filled in; raise OptionError on bad input."""
+        known = {option.key: option for option in self.options}
+        unknown = sorted(str(key) for key in raw if key not in known)
+        if unknown:
+            raise OptionError(f"{self.name} has no option called {', '.join(unknown)}.")
+        return {
+            key: option.clean(raw[key]) if key in raw else option.default
+            for key, option in known.items()
+        }
+
+    def timed_phase(self, state: S) -> tuple[str, float] | None:
+        """Return (phase key, seconds) of a timed simultaneous phase now running, else None."""
+        return None
+
+    def time_up(self, state: S, phase_key: str) -> S:
+        """Close the timed phase `phase_key`; a call for a phase no longer running is a no-op."""
+        return state
+
+    def undo_steps(self, state: S, seat: int) -> int:
+        """Return how many of the latest logged moves `seat` may take back now (0: none).
+
+        The platform takes them back by deleting them from the log and replaying the rest
+        from the seed; an engine never reverses effects by hand. An engine that offers undo
+        counts in its state the moves since the last point that must not be undone (the
+        turn began, hidden information was revealed, another seat decided). The action type
+        "undo" is the platform's: no engine may use it.
+        """
+        return 0
+
+    def round_info(self, state: S) -> str | None:
+        """Return a short progress line such as "Round 2 of 3", or None."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.slug!r}>"
+
+
+def is_legal(engine: Game[Any], state: Any, seat: int, action: Action) -> bool:
+    """Return whether `engine` accepts `action` by `seat` in `state`."""
+    try:
+        engine.apply(state, seat, action)
+    except IllegalAction:
+        return False
+    return True

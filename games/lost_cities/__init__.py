@@ -1,0 +1,1 @@
+"""Lost Cities (Reiner Knizia): the rules engine, bots and board templates."""

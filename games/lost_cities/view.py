@@ -1,0 +1,160 @@
+"""What one seat (or a spectator) may see of a Lost Cities match, as JSON-safe data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.lost_cities.cards import CARDS, COLOUR_LABELS, COLOURS
+from games.lost_cities.rules import can_extend, event_text
+from games.lost_cities.scoring import column_score
+from games.lost_cities.state import LostCitiesState
+
+if TYPE_CHECKING:
+    from games.lost_cities.engine import LostCities
+
+__all__ = ["build_view", "card_data"]
+
+
+def card_data(card: str) -> dict[str, Any]:
+    """Return one face-up card for the template."""
+    info = CARDS[card]
+    return {
+        "id": card,
+        "colour": COLOURS[info.colour],
+        "value": info.value,
+        "wager": info.value == 0,
+        "label": info.label,
+    }
+
+
+def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> dict[str, Any]:
+    """Return the board data for `seat`; None is a spectator, who sees no hand at all.
+
+    Hidden (rules §5): both hands from the other player, the order and contents of the
+    draw pile. Public: expeditions, discard piles, the draw pile's size, scores.
+    """
+    if seat not in (0, 1):
+        seat = None
+    settings = state.settings
+    colours = range(settings.expeditions)
+    bonus = settings.bonus_counts_wagers
+    running = state.phase != "over"
+    legal = engine.legal_actions(state, seat) if seat is not None else []
+    takeable = {action["colour"] for action in legal if action["type"] == "take"}
+    round_now = [sum(column_score(col, bonus) for col in state.columns[s]) for s in (0, 1)]
+    totals = state.totals
+
+    hand = None
+    if seat is not None:
+        own = state.columns[seat]
+        hand = [
+            {**card_data(card), "playable": can_extend(own[CARDS[card].colour], card)}
+            for card in state.hands[seat]
+        ]
+
+    outcome = engine.outcome(state)
+    recent = [
+        {"round": event[0], "seat": event[1], "text": event_text(event, settings.rounds)}
+        for event in state.recent
+    ]
+    return {
+        "game": engine.slug,
+        "you": seat,
+        "opponent": None if seat is None else 1 - seat,
+        "players": [
+            {
+                "seat": s,
+                "hand_count": len(state.hands[s]),
+                "round_score": round_now[s],
+                "total": totals[s],
+                "started_round": state.start == s,
+                "to_move": running and state.active == s,
+            }
+            for s in (0, 1)
+        ],
+        "colours": [{"key": COLOURS[c], "label": COLOUR_LABELS[c]} for c in colours],
+        "hand": hand,
+        "opponent_hand_count": None if seat is None else len(state.hands[1 - seat]),
+        "expeditions": [
+            [_column_view(c, state.columns[s][c], bonus) for c in colours] for s in (0, 1)
+        ],
+        "discards": [
+            _pile_view(c, state.discards[c], settings.discard_display, COLOURS[c] in takeable)
+            for c in colours
+        ],
+        "deck_count": len(state.deck),
+        "to_move": sorted(engine.to_move(state)),
+        "active": state.active if running else None,
+        "your_turn": running and seat == state.active,
+        "phase": state.phase,
+        "blocked_take_colour": COLOURS[state.blocked] if state.blocked >= 0 else None,
+        "legal": legal,
+        "can_draw": any(action["type"] == "draw" for action in legal),
+        "round": state.round,
+        "rounds": settings.rounds,
+        "round_info": engine.round_info(state),
+        "round_scores": [list(done.scores) for done in state.history],
+        "starts": [done.start for done in state.history] + ([state.start] if running else []),
+        "start_player": state.start,
+        "totals": list(totals),
+        "round_breakdown": engine.round_details(state)["rounds"],
+        "last_action": recent[-1] if recent else None,
+        "recent": recent,
+        "highlight": _highlight(state),
+        "finished": not running,
+        "outcome": None
+        if outcome is None
+        else {
+            "scores": list(outcome.scores),
+            "places": list(outcome.places),
+            "details": outcome.details,
+        },
+        "options": {
+            "expeditions": settings.expeditions,
+            "rounds": settings.rounds,
+            "first_player": settings.first_player,
+            "discard_display": settings.discard_display,
+            "bonus_counts_wagers": bonus,
+        },
+    }
+
+
+def _column_view(colour: int, column: tuple[str, ...], bonus: bool) -> dict[str, Any]:
+    numbers = [CARDS[card].value for card in column if CARDS[card].value]
+    return {
+        "colour": COLOURS[colour],
+        "label": COLOUR_LABELS[colour],
+        "cards": [card_data(card) for card in column],
+        "started": bool(column),
+        "wagers": len(column) - len(numbers),
+        "sum": sum(numbers),
+        "top": numbers[-1] if numbers else None,
+        # rules §10: show each column's running score while the round is in progress.
+        "score": column_score(column, bonus),
+    }
+
+
+def _pile_view(colour: int, pile: tuple[str, ...], display: str, can_take: bool) -> dict[str, Any]:
+    return {
+        "colour": COLOURS[colour],
+        "label": COLOUR_LABELS[colour],
+        "count": len(pile),
+        "top": card_data(pile[-1]) if pile else None,
+        # rules §5 house rule: the full pile only when the table chose that display.
+        "cards": [card_data(card) for card in pile] if display == "full" else None,
+        "can_take": can_take,
+    }
+
+
+def _highlight(state: LostCitiesState) -> list[str]:
+    """Return ids of cards placed in the last turns that still lie face up on the table.
+
+    A card taken into a hand is left out: its id must not appear in the opponent's page.
+    """
+    face_up = {card for cols in state.columns for col in cols for card in col}
+    face_up.update(card for pile in state.discards for card in pile)
+    return [
+        card
+        for round_no, _seat, kind, card in state.recent
+        if round_no == state.round and kind in ("play", "discard") and card in face_up
+    ]

@@ -1,0 +1,1 @@
+"""Mondo (Michael Schacht): the rules engine, bots and board templates."""

@@ -1,0 +1,1 @@
+"""Reworld (Kramer & Kiesling): the rules engine, bots and board templates."""

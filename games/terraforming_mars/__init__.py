@@ -1,0 +1,1 @@
+"""Terraforming Mars (Jacob Fryxelius): the rules engine, card framework, bots and board."""

@@ -1,0 +1,400 @@
+"""Milestones and awards (rules §4.3, §4.4, §9). Each is a measure of one player's position.
+
+A map lists its milestone and award keys; a new map adds its own entries here with
+`MILESTONES[key] = Milestone(...)` / `AWARDS[key] = Award(...)`.
+
+Measures are asked often (view, bots, legal actions): they only read the state. "Own tiles"
+are the tiles whose owner is the seat (oceans are nobody's); measures by row or adjacency
+count only spaces on Mars, never the off-map cities (Ganymede Colony, Phobos Space Haven).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from games.engine import gettext_noop
+from games.terraforming_mars.board import map_of
+from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.constants import (
+    AGRONOMIST_TAGS,
+    BUILDER_TAGS,
+    CELEBRITY_COST,
+    DESERT_SETTLER_ROWS,
+    DIVERSIFIER_TAGS,
+    ECOLOGIST_TAGS,
+    ENERGIZER_PRODUCTION,
+    ENERGY,
+    ENGINEER_PRODUCTION,
+    FARMER_RESOURCES,
+    GARDENER_GREENERIES,
+    GENERALIST_PRODUCTIONS,
+    GENERALIST_STEPS,
+    GEOLOGIST_TILES,
+    HEAT,
+    LEGEND_EVENTS,
+    MAYOR_CITIES,
+    MC,
+    PLANNER_HAND,
+    POLAR_EXPLORER_ROWS,
+    POLAR_EXPLORER_TILES,
+    RIM_SETTLER_TAGS,
+    SPACEFARER_TAGS,
+    SPECIALIST_PRODUCTION,
+    STANDARD_GAME_PRODUCTION,
+    STEEL,
+    TACTICIAN_CARDS,
+    TAG_INDEX,
+    TERRAFORMER_TR,
+    TITANIUM,
+    TYCOON_CARDS,
+)
+from games.terraforming_mars.state import State
+
+__all__ = ["AWARDS", "MILESTONES", "Award", "Milestone"]
+
+
+class Milestone(NamedTuple):
+    name: str
+    text: str
+    measure: Callable[[State, int], int]
+    target: int
+
+
+class Award(NamedTuple):
+    name: str
+    text: str
+    measure: Callable[[State, int], int]
+
+
+def own_tiles(st: State, seat: int, kind: str | None = None) -> int:
+    """Return the tiles `seat` owns (of `kind`, or any kind), off-map cities included."""
+    return sum(
+        1
+        for tile_kind, owner, _name in st.board.values()
+        if owner == seat and (kind is None or tile_kind == kind)
+    )
+
+
+def _tags(*tags: str) -> Callable[[State, int], int]:
+    """Return the measure "`tags` in play" (their sum when several are given)."""
+    indexes = tuple(TAG_INDEX[tag] for tag in tags)
+    return lambda st, seat: sum(st.players[seat].tags[index] for index in indexes)
+
+
+def _mars_tiles(st: State, seat: int) -> list[str]:
+    """Return the spaces of Mars where `seat` owns a tile (off-map cities left out)."""
+    by_id = map_of(st).by_id
+    return [space for space, tile in st.board.items() if tile[1] == seat and space in by_id]
+
+
+def _tiles_in_rows(rows: tuple[int, ...]) -> Callable[[State, int], int]:
+    """Return the measure "own tiles on Mars in `rows`"."""
+
+    def measure(st: State, seat: int) -> int:
+        by_id = map_of(st).by_id
+        return sum(1 for space in _mars_tiles(st, seat) if by_id[space].row in rows)
+
+    return measure
+
+
+def _tiles_by_ocean(st: State, seat: int, *, adjacent: bool) -> int:
+    """Return the own tiles on Mars that touch an ocean tile (`adjacent`) or touch none."""
+    neighbors, board = map_of(st).neighbors, st.board
+    return sum(
+        1
+        for space in _mars_tiles(st, seat)
+        if any(board.get(other, ("",))[0] == "ocean" for other in neighbors[space]) == adjacent
+    )
+
+
+def _projects(st: State, seat: int, kinds: tuple[str, ...] = ("automated", "active")) -> list[str]:
+    """Return the green and blue project cards `seat` has in play (of `kinds`)."""
+    return [card for card in st.players[seat].played if CARDS[card].kind in kinds]
+
+
+def _generalist(st: State, seat: int) -> int:
+    """Return how many productions were raised 1 step (§9.2: from 0, or from 1 without CE)."""
+    start = 0 if st.settings.corporate_era else STANDARD_GAME_PRODUCTION
+    least = start + GENERALIST_STEPS
+    return sum(1 for value in st.players[seat].prod if value >= least)
+
+
+def _celebrity(st: State, seat: int) -> int:
+    """Return the green and blue cards `seat` has in play printed at 20 M€ or more."""
+    return sum(1 for card in _projects(st, seat) if CARDS[card].cost >= CELEBRITY_COST)
+
+
+_DIVERSE_TAGS = tuple(index for tag, index in TAG_INDEX.items() if tag != "event")
+
+
+def _diversifier(st: State, seat: int) -> int:
+    """Return how many kinds of tag `seat` has in play (the event tag is never in play)."""
+    tags = st.players[seat].tags
+    return sum(1 for index in _DIVERSE_TAGS if tags[index] > 0)
+
+
+def _geologist(st: State, seat: int) -> int:
+    """Return the own tiles on Mars on or next to a volcanic space."""
+    by_id = map_of(st).by_id
+    count = 0
+    for space in _mars_tiles(st, seat):
+        hex_ = by_id[space]
+        if hex_.volcanic or any(by_id[other].volcanic for other in hex_.neighbors):
+            count += 1
+    return count
+
+
+def _farmer(st: State, seat: int) -> int:
+    """Return the animals and microbes on `seat`'s cards."""
+    return sum(
+        amount
+        for card, amount in st.players[seat].res.items()
+        if CARDS[card].resource in ("animal", "microbe")
+    )
+
+
+def _landscaper(st: State, seat: int) -> int:
+    """Return the size of `seat`'s largest group of own tiles connected on Mars."""
+    neighbors = map_of(st).neighbors
+    left = set(_mars_tiles(st, seat))
+    best = 0
+    while left:
+        stack = [left.pop()]
+        size = 0
+        while stack:
+            space = stack.pop()
+            size += 1
+            for other in neighbors[space]:
+                if other in left:
+                    left.remove(other)
+                    stack.append(other)
+        best = max(best, size)
+    return best
+
+
+MILESTONES: dict[str, Milestone] = {
+    "terraformer": Milestone(
+        gettext_noop("Terraformer"),
+        gettext_noop("Have a terraform rating of at least 35."),
+        lambda st, seat: st.players[seat].tr,
+        TERRAFORMER_TR,
+    ),
+    "mayor": Milestone(
+        gettext_noop("Mayor"),
+        gettext_noop("Own at least 3 city tiles."),
+        lambda st, seat: own_tiles(st, seat, "city"),
+        MAYOR_CITIES,
+    ),
+    "gardener": Milestone(
+        gettext_noop("Gardener"),
+        gettext_noop("Own at least 3 greenery tiles."),
+        lambda st, seat: own_tiles(st, seat, "greenery"),
+        GARDENER_GREENERIES,
+    ),
+    "builder": Milestone(
+        gettext_noop("Builder"),
+        gettext_noop("Have at least 8 building tags in play."),
+        _tags("building"),
+        BUILDER_TAGS,
+    ),
+    "planner": Milestone(
+        gettext_noop("Planner"),
+        gettext_noop("Have at least 16 cards in hand when claiming."),
+        lambda st, seat: len(st.players[seat].hand),
+        PLANNER_HAND,
+    ),
+    # --- Elysium (§9.2) ---
+    "generalist": Milestone(
+        gettext_noop("Generalist"),
+        gettext_noop("Have all six productions raised by at least 1 step."),
+        _generalist,
+        GENERALIST_PRODUCTIONS,
+    ),
+    "specialist": Milestone(
+        gettext_noop("Specialist"),
+        gettext_noop("Have a production of at least 10 of one resource."),
+        lambda st, seat: max(st.players[seat].prod),
+        SPECIALIST_PRODUCTION,
+    ),
+    "ecologist": Milestone(
+        gettext_noop("Ecologist"),
+        gettext_noop("Have at least 4 plant, microbe and animal tags in play."),
+        _tags("plant", "microbe", "animal"),
+        ECOLOGIST_TAGS,
+    ),
+    "tycoon": Milestone(
+        gettext_noop("Tycoon"),
+        gettext_noop("Have at least 15 green and blue project cards in play."),
+        lambda st, seat: len(_projects(st, seat)),
+        TYCOON_CARDS,
+    ),
+    "legend": Milestone(
+        gettext_noop("Legend"),
+        gettext_noop("Have played at least 5 events."),
+        lambda st, seat: len(st.players[seat].events),
+        LEGEND_EVENTS,
+    ),
+    # --- Hellas (§9.3) ---
+    "diversifier": Milestone(
+        gettext_noop("Diversifier"),
+        gettext_noop("Have at least 8 different tags in play."),
+        _diversifier,
+        DIVERSIFIER_TAGS,
+    ),
+    "tactician": Milestone(
+        gettext_noop("Tactician"),
+        gettext_noop("Have at least 5 cards with requirements in play."),
+        lambda st, seat: sum(1 for card in _projects(st, seat) if CARDS[card].requirement),
+        TACTICIAN_CARDS,
+    ),
+    "polar_explorer": Milestone(
+        gettext_noop("Polar Explorer"),
+        gettext_noop("Own at least 3 tiles in the two bottom rows."),
+        _tiles_in_rows(POLAR_EXPLORER_ROWS),
+        POLAR_EXPLORER_TILES,
+    ),
+    "energizer": Milestone(
+        gettext_noop("Energizer"),
+        gettext_noop("Have an energy production of at least 6."),
+        lambda st, seat: st.players[seat].prod[ENERGY],
+        ENERGIZER_PRODUCTION,
+    ),
+    "rim_settler": Milestone(
+        gettext_noop("Rim Settler"),
+        gettext_noop("Have at least 3 Jovian tags in play."),
+        _tags("jovian"),
+        RIM_SETTLER_TAGS,
+    ),
+    # --- Vastitas Borealis (§9.4) ---
+    "agronomist": Milestone(
+        gettext_noop("Agronomist"),
+        gettext_noop("Have at least 4 plant tags in play."),
+        _tags("plant"),
+        AGRONOMIST_TAGS,
+    ),
+    "engineer": Milestone(
+        gettext_noop("Engineer"),
+        gettext_noop("Have an energy and heat production of at least 10 together."),
+        lambda st, seat: st.players[seat].prod[ENERGY] + st.players[seat].prod[HEAT],
+        ENGINEER_PRODUCTION,
+    ),
+    "spacefarer": Milestone(
+        gettext_noop("Spacefarer"),
+        gettext_noop("Have at least 4 space tags in play."),
+        _tags("space"),
+        SPACEFARER_TAGS,
+    ),
+    "geologist": Milestone(
+        gettext_noop("Geologist"),
+        gettext_noop("Own at least 3 tiles on or next to volcanic areas."),
+        _geologist,
+        GEOLOGIST_TILES,
+    ),
+    "farmer": Milestone(
+        gettext_noop("Farmer"),
+        gettext_noop("Have at least 5 animal and microbe resources on your cards."),
+        _farmer,
+        FARMER_RESOURCES,
+    ),
+}
+
+AWARDS: dict[str, Award] = {
+    "landlord": Award(
+        gettext_noop("Landlord"),
+        gettext_noop("Most tiles owned."),
+        lambda st, seat: own_tiles(st, seat),
+    ),
+    "banker": Award(
+        gettext_noop("Banker"),
+        gettext_noop("Highest M€ production."),
+        lambda st, seat: st.players[seat].prod[MC],
+    ),
+    "scientist": Award(
+        gettext_noop("Scientist"), gettext_noop("Most science tags in play."), _tags("science")
+    ),
+    "thermalist": Award(
+        gettext_noop("Thermalist"),
+        gettext_noop("Most heat resources."),
+        lambda st, seat: st.players[seat].stock[HEAT],
+    ),
+    "miner": Award(
+        gettext_noop("Miner"),
+        gettext_noop("Most steel and titanium resources."),
+        lambda st, seat: st.players[seat].stock[STEEL] + st.players[seat].stock[TITANIUM],
+    ),
+    # --- Elysium (§9.2) ---
+    "celebrity": Award(
+        gettext_noop("Celebrity"),
+        gettext_noop("Most green and blue cards in play that cost at least 20 M€."),
+        _celebrity,
+    ),
+    "industrialist": Award(
+        gettext_noop("Industrialist"),
+        gettext_noop("Most steel and energy resources."),
+        lambda st, seat: st.players[seat].stock[STEEL] + st.players[seat].stock[ENERGY],
+    ),
+    "desert_settler": Award(
+        gettext_noop("Desert Settler"),
+        gettext_noop("Most tiles south of the equator (the four bottom rows)."),
+        _tiles_in_rows(DESERT_SETTLER_ROWS),
+    ),
+    "estate_dealer": Award(
+        gettext_noop("Estate Dealer"),
+        gettext_noop("Most tiles adjacent to ocean tiles."),
+        lambda st, seat: _tiles_by_ocean(st, seat, adjacent=True),
+    ),
+    "benefactor": Award(
+        gettext_noop("Benefactor"),
+        gettext_noop("Highest terraform rating."),
+        lambda st, seat: st.players[seat].tr,
+    ),
+    # --- Hellas (§9.3) ---
+    "cultivator": Award(
+        gettext_noop("Cultivator"),
+        gettext_noop("Most greenery tiles."),
+        lambda st, seat: own_tiles(st, seat, "greenery"),
+    ),
+    "magnate": Award(
+        gettext_noop("Magnate"),
+        gettext_noop("Most automated (green) cards in play."),
+        lambda st, seat: len(_projects(st, seat, ("automated",))),
+    ),
+    "space_baron": Award(
+        gettext_noop("Space Baron"), gettext_noop("Most space tags in play."), _tags("space")
+    ),
+    "excentric": Award(
+        gettext_noop("Excentric"),
+        gettext_noop("Most resources on cards."),
+        lambda st, seat: sum(st.players[seat].res.values()),
+    ),
+    "contractor": Award(
+        gettext_noop("Contractor"), gettext_noop("Most building tags in play."), _tags("building")
+    ),
+    # --- Vastitas Borealis (§9.4) ---
+    "traveller": Award(
+        gettext_noop("Traveller"),
+        gettext_noop("Most Jovian and Earth tags in play."),
+        _tags("jovian", "earth"),
+    ),
+    "landscaper": Award(
+        gettext_noop("Landscaper"),
+        gettext_noop("Largest group of connected tiles."),
+        _landscaper,
+    ),
+    "highlander": Award(
+        gettext_noop("Highlander"),
+        gettext_noop("Most tiles not adjacent to any ocean tile."),
+        lambda st, seat: _tiles_by_ocean(st, seat, adjacent=False),
+    ),
+    "promoter": Award(
+        gettext_noop("Promoter"),
+        gettext_noop("Most events played."),
+        lambda st, seat: len(st.players[seat].events),
+    ),
+    "blacksmith": Award(
+        gettext_noop("Blacksmith"),
+        gettext_noop("Highest steel and titanium production."),
+        lambda st, seat: st.players[seat].prod[STEEL] + st.players[seat].prod[TITANIUM],
+    ),
+}

@@ -1,0 +1,172 @@
+"""Can a card be played now? Requirements (§4.1), cost (§5) and mandatory effects (§4.1.1).
+
+`play_block` answers None (playable) or the reason in words, which the board shows next to
+every card that cannot be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.terraforming_mars.board import any_legal_space
+from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.constants import (
+    PRODUCTION_MIN,
+    REQUIREMENT_STEP,
+    RES_INDEX,
+    RESOURCE_LABELS,
+    TAGS,
+)
+from games.terraforming_mars.kernel import CHECKS
+from games.terraforming_mars.payment import capacity, card_cost
+from games.terraforming_mars.state import State
+
+__all__ = ["OP_CHECKS", "play_block", "requirement_block", "req_steps"]
+
+_UNITS = {"oxygen": " %", "temperature": " °C", "oceans": " oceans"}
+
+
+def req_steps(st: State, seat: int) -> int:
+    """Return how many steps easier global requirements are for `seat` (§4.1)."""
+    player = st.players[seat]
+    steps = player.mods.req_steps
+    for kind, value in player.next_card:
+        if kind == "req_steps":
+            steps += value
+    return steps
+
+
+def _global_value(st: State, what: str) -> int:
+    if what == "oxygen":
+        return st.oxygen
+    if what == "temperature":
+        return st.temperature
+    return st.oceans
+
+
+def requirement_block(st: State, seat: int, card_id: str) -> str | None:
+    """Return why the card's requirement is not met now, or None (§4.1 step 1)."""
+    card = CARDS[card_id]
+    if not card.req:
+        return None
+    player = st.players[seat]
+    for req in card.req:
+        kind = req[0]
+        if kind == "global":
+            _, what, bound, limit = req
+            now = _global_value(st, what)
+            slack = req_steps(st, seat) * REQUIREMENT_STEP[what]
+            unit = _UNITS[what]
+            if bound == "min" and now < limit - slack:
+                return f"Needs {what} {limit}{unit} or more (now {now}{unit})."
+            if bound == "max" and now > limit + slack:
+                return f"Needs {what} {limit}{unit} or less (now {now}{unit})."
+        elif kind == "tag":
+            have = player.tags[req[1]]
+            if have < req[2]:
+                return f"Needs {req[2]} {TAGS[req[1]]} tags (you have {have})."
+        elif kind == "production":
+            if player.prod[req[1]] < req[2]:
+                return f"Needs {RESOURCE_LABELS[req[1]]} production."
+        elif kind == "greeneries_own":
+            have = sum(1 for k, who, _ in st.board.values() if k == "greenery" and who == seat)
+            if have < req[1]:
+                return f"Needs {req[1]} of your greenery tiles (you have {have})."
+        elif kind == "cities_any":
+            have = st.cities()
+            if have < req[1]:
+                return f"Needs {req[1]} cities in play (now {have})."
+    return None
+
+
+def _check_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
+    res, amount = RES_INDEX[effect[1]], effect[2]
+    if amount < 0 and st.players[seat].prod[res] + amount < PRODUCTION_MIN[res]:
+        return f"Your {RESOURCE_LABELS[res]} production is too low."
+    return None
+
+
+def _check_tile(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
+    # §4.1.1: a tile other than an ocean must be placeable.
+    kind, rule = effect[1], effect[2]
+    if kind != "ocean" and not any_legal_space(st, seat, rule):
+        return f"There is no legal space for the {kind} tile."
+    return None
+
+
+def _someone_has(st: State, seat: int, res: int, amount: int, *, include_self: bool) -> bool:
+    if st.solo:
+        return True  # §11.1: the neutral player can always take it
+    minimum = PRODUCTION_MIN[res]
+    return any(
+        (i != seat or include_self) and p.prod[res] - amount >= minimum
+        for i, p in enumerate(st.players)
+    )
+
+
+def _check_red_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
+    # §4.1.1: with strict_red_frame some player (yourself included) must have enough.
+    if not st.settings.strict_red_frame:
+        return None
+    res, amount = RES_INDEX[effect[1]], effect[2]
+    if not _someone_has(st, seat, res, amount, include_self=True):
+        return f"Nobody has enough {RESOURCE_LABELS[res]} production to lower."
+    return None
+
+
+def _check_hook(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
+    test = CHECKS.get(effect[1])
+    return test(st, seat, "") if test is not None else None
+
+
+OP_CHECKS: dict[str, Callable[[State, int, tuple[Any, ...]], str | None]] = {
+    "prod": _check_prod,
+    "tile": _check_tile,
+    "red_prod": _check_red_prod,
+    "steal_prod": _check_red_prod,
+    "hook": _check_hook,
+}
+
+
+def play_block(st: State, seat: int, card_id: str) -> str | None:
+    """Return None when `seat` may play `card_id` from hand now, else the reason (§4.1).
+
+    Frozen states memoise the answer per card.
+    """
+    attributes = st.__dict__
+    memo: dict[tuple[int, str], str | None] | None = None
+    if "_owned" not in attributes:
+        memo = attributes.get("_blocks")
+        if memo is None:
+            memo = attributes["_blocks"] = {}
+        key = (seat, card_id)
+        if key in memo:
+            return memo[key]
+    reason = _play_block(st, seat, card_id)
+    if memo is not None:
+        memo[(seat, card_id)] = reason
+    return reason
+
+
+def _play_block(st: State, seat: int, card_id: str) -> str | None:
+    card = CARDS[card_id]
+    reason = requirement_block(st, seat, card_id)
+    if reason is not None:
+        return reason
+    player = st.players[seat]
+    cost = card_cost(player, card_id)
+    can = capacity(player, card.building, card.space)
+    if can < cost:
+        return f"Costs {cost} M€; you can pay {can} M€."
+    for effect in card.play:
+        test = OP_CHECKS.get(effect[0])
+        if test is not None:
+            reason = test(st, seat, effect)
+            if reason is not None:
+                return reason
+    for name in card.checks:
+        reason = CHECKS[name](st, seat, card_id)
+        if reason is not None:
+            return reason
+    return None

@@ -1,0 +1,635 @@
+"""What one seat (or a spectator) may see, as JSON-safe data for the board template (§15).
+
+Hidden (§15.0): other hands, other players' setup/research/draft picks, the deck, the
+discard pile, cards looked at by Inventors' Guild, cards picked for Sell Patents. Everything
+else is public. Card ids appear only for cards the viewer may see.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from games.terraforming_mars.board import map_of
+from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.constants import (
+    CARD_PRICE,
+    HEAT_PER_STEP,
+    MILESTONE_COST,
+    OCEANS_MAX,
+    OXYGEN_MAX,
+    RESOURCES,
+    STANDARD_PROJECTS,
+    TAGS,
+    TEMPERATURE_MAX,
+    TEMPERATURE_MIN,
+)
+from games.terraforming_mars.maps import MapDef
+from games.terraforming_mars.milestones import AWARDS, MILESTONES
+from games.terraforming_mars.payment import card_cost
+from games.terraforming_mars.phases import selection_options
+from games.terraforming_mars.playability import play_block
+from games.terraforming_mars.scoring import breakdown
+from games.terraforming_mars.state import State
+from games.terraforming_mars.text import (
+    CHOICE_LABELS,
+    PROJECT_EFFECTS,
+    PROJECT_LABELS,
+    RESOURCE_WORDS,
+    card_name,
+    log_text,
+    prompt_text,
+    tile_label,
+)
+from games.terraforming_mars.turn import (
+    award_block,
+    award_cost,
+    convert_block,
+    milestone_block,
+    project_block,
+    project_cost,
+    use_block,
+)
+
+if TYPE_CHECKING:
+    from games.terraforming_mars.engine import TerraformingMars
+
+__all__ = ["build_view", "card_view"]
+
+HEX = 10.0
+RECENT_TILES = 8  # log entries whose tiles are highlighted as the last moves
+SHORT_WORDS = {
+    "mc": "M€",
+    "steel": "steel",
+    "titanium": "titan.",
+    "plants": "plants",
+    "energy": "energy",
+    "heat": "heat",
+}
+KIND_LABELS = {"automated": "green", "active": "blue", "event": "red"}
+ICON = {
+    "steel": "S",
+    "titanium": "T",
+    "plant": "P",
+    "card": "C",
+    "heat": "H",
+    "ocean": "~",
+    "temperature": "°",
+    "delegate": "D",  # Vastitas Borealis: Turmoil only, no effect here (§7.8)
+}
+
+
+_GEOMETRY: dict[str, dict[str, Any]] = {}
+
+
+def _geometry(key: str, board_map: MapDef) -> dict[str, Any]:
+    """Return hex centres and corners (pointy-top) scaled to a viewBox, per map."""
+    found = _GEOMETRY.get(key)
+    if found is None:
+        found = _GEOMETRY[key] = _compute_geometry(board_map)
+    return found
+
+
+def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
+    width = math.sqrt(3) * HEX
+    centres = {}
+    for space in board_map.spaces:
+        x = width * (space.q + space.r / 2)
+        y = 1.5 * HEX * space.r
+        centres[space.id] = (x, y)
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    min_x, min_y = min(xs) - width / 2 - 1, min(ys) - HEX - 1
+    box_w = max(xs) - min(xs) + width + 2
+    box_h = max(ys) - min(ys) + 2 * HEX + 2
+    out = {}
+    for sid, (x, y) in centres.items():
+        cx, cy = x - min_x, y - min_y
+        out[sid] = {
+            "cx": round(cx, 1),
+            "cy": round(cy, 1),
+            "left": round(cx / box_w * 100, 3),
+            "top": round(cy / box_h * 100, 3),
+        }
+    corners = " ".join(
+        f"{HEX * 0.96 * math.cos(math.radians(60 * k - 30)):.2f},"
+        f"{HEX * 0.96 * math.sin(math.radians(60 * k - 30)):.2f}"
+        for k in range(6)
+    )
+    static = []
+    for space in board_map.spaces:
+        title = space.id + (f" · {space.name}" if space.name else "")
+        if space.bonus:
+            title += " · " + ", ".join(space.bonus)
+        entry: dict[str, Any] = {
+            "id": space.id,
+            "cx": out[space.id]["cx"],
+            "cy": out[space.id]["cy"],
+            "cls": f"tm-{space.type}" + (" tm-volcanic" if space.volcanic else ""),
+            "title": title,
+        }
+        if space.bonus:
+            entry["bonus"] = "".join(ICON.get(icon, "?") for icon in space.bonus)
+        if space.type == "reserved_city":
+            entry["note"] = "Noctis"
+        special = board_map.specials.get(space.id)
+        if special is not None:
+            entry["note"] = f"−{special[1]} M€"
+            entry["title"] += f" · pay {special[1]} M€ extra while it still gives its step"
+        static.append((space.id, entry))
+    return {
+        "spaces": out,
+        "static": static,
+        "width": round(box_w, 2),
+        "height": round(box_h, 2),
+        "hex_w": round(width / box_w * 100, 3),
+        "hex_points": corners,
+    }
+
+
+def card_view(st: State, card_id: str, owner: int | None = None) -> dict[str, Any]:
+    """Return one face-up card for the template."""
+    card = CARDS[card_id]
+    data: dict[str, Any] = {
+        "id": card_id,
+        "number": card.number,
+        "name": card.name,
+        "kind": card.kind,
+        "colour": KIND_LABELS.get(card.kind, "corp"),
+        "cost": card.cost,
+        "tags": list(card.tags) + (["event"] if card.kind == "event" else []),
+        "requirement": _requirement_text(card.requirement),
+        "vp": card.vp,
+        "text": card.text,
+        "resource": card.resource,
+        "discounted": False,
+    }
+    if card.kind == "corporation":
+        data["starting_mc"] = card.starting_mc
+    if owner is not None and owner >= 0 and card.resource:
+        data["resources"] = st.players[owner].res.get(card_id, 0)
+    return data
+
+
+def _requirement_text(text: str) -> str:
+    if not text:
+        return ""
+    words = {
+        "oxygen": "oxygen",
+        "temperature": "temperature",
+        "oceans": "oceans",
+        ">=": " ≥ ",
+        "<=": " ≤ ",
+        "tag:": "",
+        "production:": "production of ",
+    }
+    out = text.replace(" & ", ", ")
+    for key, word in words.items():
+        out = out.replace(key, word)
+    return out
+
+
+def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict[str, Any]:
+    """Return the board data for `seat`; None (or a bad seat) is a spectator."""
+    st = state
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < st.n):
+        seat = None
+    legal = engine.legal_actions(st, seat) if seat is not None else []
+    to_move = sorted(engine.to_move(st))
+    pending = st.queue[0] if st.queue else None
+    deciding = seat is not None and seat in to_move
+    outcome = engine.outcome(st)
+    view: dict[str, Any] = {
+        "game": engine.slug,
+        "you": seat,
+        "n": st.n,
+        "solo": st.solo,
+        "gen": st.gen,
+        "round_info": engine.round_info(st),
+        "phase": st.phase,
+        "first": st.first,
+        "active": st.active if st.phase == "action" else None,
+        "to_move": to_move,
+        "your_turn": deciding,
+        "turn_actions": st.turn_actions,
+        "legal": legal,
+        "params": _params(st),
+        "map": _map_view(st, seat, legal),
+        "players": [_player_view(st, s, seat) for s in range(st.n)],
+        "order": [(seat + k) % st.n for k in range(st.n)]
+        if seat is not None
+        else list(range(st.n)),
+        "milestones": _milestones(st, seat, legal),
+        "awards": _awards(st, seat, legal),
+        "projects": _projects(st, seat, legal),
+        "log": _log(st),
+        "deck_count": len(st.deck),
+        "discard_count": len(st.discard),
+        "options": st.settings.as_dict(),
+        "finished": st.phase == "over",
+        "live_score": breakdown(st) if st.settings.live_score and st.phase != "over" else None,
+        "outcome": None,
+    }
+    view["hand"] = _hand(st, seat, legal) if seat is not None else None
+    view["selection"] = _selection(st, seat) if st.phase in ("setup", "research") else None
+    view["prompt"] = None
+    if deciding and pending is not None and st.phase not in ("setup", "research"):
+        view["prompt"] = {
+            "text": prompt_text(st, pending),
+            "kind": pending[0],
+            "options": [_option_label(st, pending, action) for action in legal],
+            "map": pending[0] in ("place", "claim_space"),
+        }
+    view["main"] = _main(st, seat, legal) if deciding and pending is None else None
+    if outcome is not None:
+        view["outcome"] = {
+            "scores": list(outcome.scores),
+            "places": list(outcome.places),
+            "details": outcome.details,
+        }
+    return view
+
+
+# --- parts of the view ---------------------------------------------------------------------------
+
+
+def _params(st: State) -> dict[str, Any]:
+    return {
+        "temperature": st.temperature,
+        "temperature_max": TEMPERATURE_MAX,
+        "temperature_pct": round(
+            (st.temperature - TEMPERATURE_MIN) / (TEMPERATURE_MAX - TEMPERATURE_MIN) * 100
+        ),
+        "oxygen": st.oxygen,
+        "oxygen_max": OXYGEN_MAX,
+        "oxygen_pct": round(st.oxygen / OXYGEN_MAX * 100),
+        "oceans": st.oceans,
+        "oceans_max": OCEANS_MAX,
+        "oceans_pct": round(st.oceans / OCEANS_MAX * 100),
+        "terraformed": st.temperature >= TEMPERATURE_MAX
+        and st.oxygen >= OXYGEN_MAX
+        and st.oceans >= OCEANS_MAX,
+    }
+
+
+def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    board_map = map_of(st)
+    geometry = _geometry(board_map.key, board_map)
+    space_actions = {a["space"]: a for a in legal if a["type"] == "space"}
+    spaces = []
+    board, claims = st.board, st.claims
+    # The last moves stand out: tiles placed in the most recent log entries.
+    recent = {entry[5] for entry in st.log[-RECENT_TILES:] if entry[2] == "tile"}
+    for space_id, static in geometry["static"]:
+        tile = board.get(space_id)
+        action = space_actions.get(space_id)
+        if tile is None and action is None and space_id not in claims:
+            spaces.append(static)
+            continue
+        entry = dict(static)
+        if tile is not None:
+            kind, owner, name = tile
+            entry["cls"] += f" tm-tile-{kind}"
+            if space_id in recent:
+                entry["cls"] += " tm-recent"
+            entry["title"] += f" · {tile_label(kind, name)}"
+            entry["tile"] = {"owner": owner, "short": _short_tile(kind, name)}
+            entry.pop("bonus", None)
+            entry.pop("note", None)
+        elif space_id in claims:
+            entry["claim"] = claims[space_id]
+        if action is not None:
+            geo = geometry["spaces"][space_id]
+            entry["cls"] += " tm-legal"
+            entry["action"] = action
+            entry["left"] = geo["left"]
+            entry["top"] = geo["top"]
+        spaces.append(entry)
+    off_map = []
+    for key in board_map.off_map:
+        tile = st.board.get(key)
+        off_map.append(
+            {
+                "id": key,
+                "label": key.replace("_", " ").title(),
+                "owner": tile[1] if tile else None,
+                "action": space_actions.get(key),
+            }
+        )
+    return {
+        "name": board_map.name,
+        "width": geometry["width"],
+        "height": geometry["height"],
+        "hex_w": geometry["hex_w"],
+        "hex_points": geometry["hex_points"],
+        "spaces": spaces,
+        "off_map": off_map,
+        "placing": bool(space_actions),
+        "specials": [
+            {"icon": icon, "cost": cost} for icon, cost in sorted(set(board_map.specials.values()))
+        ],
+        "delegates": board_map.key == "vastitas_borealis",
+    }
+
+
+def _short_tile(kind: str, name: str) -> str:
+    if name == "capital":
+        return "Cap"
+    if kind == "special":
+        return "".join(word[0].upper() for word in name.split("_"))
+    return {"city": "City", "greenery": "", "ocean": ""}.get(kind, "")
+
+
+def _player_view(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    player = st.players[seat]
+    groups: dict[str, list[dict[str, Any]]] = {"automated": [], "active": [], "event": []}
+    for card in player.played:
+        data = card_view(st, card, seat)
+        if CARDS[card].actions:
+            data["action_used"] = card in player.used
+            data["action_ready"] = (
+                seat == viewer and st.phase == "action" and use_block(st, seat, card) is None
+            )
+        groups[CARDS[card].kind].append(data)
+    for card in player.events:
+        groups["event"].append(card_view(st, card, seat))
+    corp = None
+    if player.corp:
+        corp = card_view(st, player.corp, seat)
+        if CARDS[player.corp].actions:
+            corp["action_used"] = player.corp in player.used
+    tags = [{"tag": tag, "count": player.tags[i]} for i, tag in enumerate(TAGS) if player.tags[i]]
+    if player.events:
+        tags.append({"tag": "event", "count": len(player.events)})
+    resources = [
+        {
+            "key": res,
+            "label": RESOURCE_WORDS[res],
+            "short": SHORT_WORDS[res],
+            "stock": player.stock[i],
+            "prod": player.prod[i],
+        }
+        for i, res in enumerate(RESOURCES)
+    ]
+    return {
+        "seat": seat,
+        "is_you": seat == viewer,
+        "corp": corp,
+        "tr": player.tr,
+        "resources": resources,
+        "hand_count": len(player.hand),
+        "passed": player.passed,
+        "first": seat == st.first,
+        "active": st.phase == "action" and seat == st.active,
+        "groups": [
+            {"kind": kind, "label": KIND_LABELS[kind], "cards": cards}
+            for kind, cards in groups.items()
+        ],
+        "tags": tags,
+        "cities": sum(1 for k, o, _ in st.board.values() if k == "city" and o == seat),
+        "greeneries": sum(1 for k, o, _ in st.board.values() if k == "greenery" and o == seat),
+        "milestones": [MILESTONES[k].name for k, who in st.milestones if who == seat],
+    }
+
+
+def _hand(st: State, seat: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    player = st.players[seat]
+    playable = {a["card"] for a in legal if a["type"] == "play"}
+    my_turn = st.phase == "action" and not st.queue and seat == st.active
+    out = []
+    for card in player.hand:
+        data = card_view(st, card)
+        data["cost_now"] = card_cost(player, card)
+        data["discounted"] = data["cost_now"] != data["cost"]
+        if card in playable:
+            data["play"] = {"type": "play", "card": card}
+            data["reason"] = ""
+        else:
+            data["play"] = None
+            reason = play_block(st, seat, card)
+            if reason is None:
+                reason = "Only on your turn, in the action phase." if not my_turn else ""
+                if my_turn and player.first_action:
+                    reason = "Your corporation's first action comes first."
+            data["reason"] = reason
+        out.append(data)
+    return out
+
+
+def _selection(st: State, seat: int | None) -> dict[str, Any]:
+    """Setup, research and draft: own picks for the viewer, progress for everyone."""
+    status = []
+    for s in range(st.n):
+        choice = st.sel[s] if s < len(st.sel) else None
+        done = choice is None or choice["stage"] == "done"
+        waiting_draft = choice is not None and choice["stage"] == "draft" and choice["picked"]
+        status.append({"seat": s, "done": done or bool(waiting_draft)})
+    out: dict[str, Any] = {"status": status, "mine": None, "phase": st.phase}
+    if seat is None:
+        return out
+    choice = st.sel[seat]
+    if choice is None:
+        return out
+    options = selection_options(st, seat)
+    by_card: dict[str, list[dict[str, Any]]] = {}
+    for action in options:
+        if "card" in action:
+            by_card.setdefault(action["card"], []).append(action)
+    stage = choice["stage"]
+    mine: dict[str, Any] = {"stage": stage, "kept_count": len(choice.get("kept", ()))}
+    if stage == "corp" or (st.phase == "setup" and choice.get("corps")):
+        mine["corps"] = [
+            dict(card_view(st, c), action=by_card.get(c, [None])[0], chosen=c == choice.get("corp"))
+            for c in choice.get("corps", ())
+        ]
+    if stage == "draft":
+        mine["packet"] = [
+            dict(card_view(st, c), action=by_card.get(c, [None])[0]) for c in choice["packet"]
+        ]
+        mine["drafted"] = [card_view(st, c) for c in choice["drafted"]]
+        mine["picked"] = card_name(choice["picked"]) if choice["picked"] else ""
+    if "cards" in choice:
+        kept = set(choice.get("kept", ()))
+        mine["cards"] = [
+            dict(card_view(st, c), kept=c in kept, action=by_card.get(c, [None])[0])
+            for c in choice["cards"]
+        ]
+        mine["cost"] = CARD_PRICE * len(kept)
+        corp = choice.get("corp")
+        if st.phase == "setup" and corp:
+            mine["budget"] = CARDS[corp].starting_mc
+        elif st.phase == "research":
+            mine["budget"] = st.players[seat].stock[0]
+    mine["done_action"] = next((a for a in options if a["type"] == "done"), None)
+    mine["pay"] = [a for a in options if a["type"] == "pay"]
+    out["mine"] = mine
+    return out
+
+
+def _main(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    if seat is None or st.phase != "action":
+        return None
+    player = st.players[seat]
+    uses = []
+    for card in player.in_play():
+        if not CARDS[card].actions:
+            continue
+        reason = use_block(st, seat, card)
+        uses.append(
+            {
+                "name": CARDS[card].name,
+                "text": CARDS[card].text,
+                "action": {"type": "use", "card": card} if reason is None else None,
+                "reason": reason or "",
+            }
+        )
+    converts = []
+    for resource, label in (("plants", "Greenery from plants"), ("heat", "Temperature from heat")):
+        reason = convert_block(st, seat, resource)
+        need = player.mods.greenery_plants if resource == "plants" else HEAT_PER_STEP
+        converts.append(
+            {
+                "label": label,
+                "no_effect": resource == "heat" and st.temperature >= TEMPERATURE_MAX,
+                "need": need,
+                "action": {"type": "convert", "resource": resource} if reason is None else None,
+                "reason": reason or "",
+            }
+        )
+    first = None
+    if player.first_action:
+        corp = CARDS[player.first_action]
+        first = {"label": corp.first_action_label, "action": {"type": "first_action"}}
+    return {
+        "uses": uses,
+        "converts": converts,
+        "first_action": first,
+        "pass": {"type": "pass"} if {"type": "pass"} in legal else None,
+        "end_turn": {"type": "end_turn"} if {"type": "end_turn"} in legal else None,
+        "actions_left": 2 - st.turn_actions,
+    }
+
+
+def _projects(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for key, _cost in STANDARD_PROJECTS:
+        action = {"type": "project", "project": key}
+        reason = None
+        if seat is not None:
+            reason = project_block(st, seat, key)
+        effect = PROJECT_EFFECTS[key]
+        if (key == "asteroid" and st.temperature >= TEMPERATURE_MAX) or (
+            key == "aquifer" and st.oceans >= OCEANS_MAX
+        ):
+            effect += " (at its goal: no effect, no TR)"
+        elif key == "greenery" and st.oxygen >= OXYGEN_MAX:
+            effect += " (oxygen at its goal: no TR)"
+        out.append(
+            {
+                "key": key,
+                "label": PROJECT_LABELS[key],
+                "effect": effect,
+                "cost": project_cost(st, seat, key) if seat is not None else _cost,
+                "action": action if action in legal else None,
+                "reason": reason or "",
+            }
+        )
+    return out
+
+
+def _milestones(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if st.solo:
+        return []
+    claimed = dict(st.milestones)
+    out = []
+    for key in map_of(st).milestones:
+        milestone = MILESTONES[key]
+        action = {"type": "claim", "milestone": key}
+        out.append(
+            {
+                "key": key,
+                "name": milestone.name,
+                "text": milestone.text,
+                "claimed_by": claimed.get(key),
+                "progress": [milestone.measure(st, s) for s in range(st.n)],
+                "target": milestone.target,
+                "cost": MILESTONE_COST,
+                "action": action if action in legal else None,
+                "reason": (milestone_block(st, seat, key) or "") if seat is not None else "",
+            }
+        )
+    return out
+
+
+def _awards(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if st.solo:
+        return []
+    funded = dict(st.awards)
+    out = []
+    for key in map_of(st).awards:
+        award = AWARDS[key]
+        action = {"type": "fund", "award": key}
+        out.append(
+            {
+                "key": key,
+                "name": award.name,
+                "text": award.text,
+                "funded_by": funded.get(key),
+                "values": [award.measure(st, s) for s in range(st.n)],
+                "cost": award_cost(st),
+                "action": action if action in legal else None,
+                "reason": (award_block(st, seat, key) or "") if seat is not None else "",
+            }
+        )
+    return out
+
+
+def _log(st: State) -> list[dict[str, Any]]:
+    out = []
+    for entry in reversed(st.log):
+        text = log_text(entry)
+        if text is not None:
+            out.append({"gen": entry[0], "seat": entry[1], "text": text})
+    return out[:40]
+
+
+def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> dict[str, Any]:
+    """Return a legal option of a pending decision with the words of its button."""
+    kind = action["type"]
+    if kind == "space":
+        label = f"Space {action['space']}"
+        bonus = map_of(st).by_id.get(action["space"])
+        if bonus is not None and bonus.bonus:
+            label += f" ({', '.join(bonus.bonus)})"
+    elif kind == "pay":
+        label = f"{action['amount']} {action['resource']}"
+        if item[0] == "pay_with":
+            from games.terraforming_mars.payment import letter_of
+
+            player = st.players[item[1]]
+            value = {"s": player.mods.steel_value, "t": player.mods.titanium_value}.get(
+                letter_of(action["resource"]), 1
+            )
+            rest = max(0, item[3] - action["amount"] * value)
+            label += f" (then {rest} M€ or other means)"
+    elif kind == "target":
+        label = f"Player {action['player'] + 1}"
+    elif kind == "neutral":
+        label = "The neutral player"
+    elif kind == "skip":
+        label = "Nobody / nothing"
+    elif kind == "amount":
+        label = str(action["amount"])
+    elif kind == "choose":
+        label = CHOICE_LABELS.get(action["option"], action["option"])
+    elif kind in ("card", "sell", "discard"):
+        label = card_name(action["card"])
+        verb = {"sell": "Sell ", "discard": "Discard "}.get(kind, "")
+        label = verb + label
+    elif kind == "done":
+        label = "Done"
+    elif kind == "convert":
+        label = "Convert plants into a greenery"
+    else:
+        label = kind
+    return {"action": action, "label": label}

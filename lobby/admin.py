@@ -1,0 +1,218 @@
+"""Tables, seats, the (read-only) move log and the chat in the Django admin.
+
+Moderators act on tables and chat messages through actions that ask for a reason
+and write the moderation log; the forms they can open stay read-only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
+
+from accounts.admin_actions import ReasonForm, form_action
+from lobby.errors import LobbyError
+from lobby.models import ChatMessage, Move, Seat, Table
+from lobby.services.chat import chat_hide
+from lobby.services.moderation import seat_remove, table_abort
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+class SeatInline(admin.TabularInline[Seat, Table]):
+    model = Seat
+    extra = 0
+    fields = (
+        "position",
+        "user",
+        "bot",
+        "is_to_move",
+        "deadline",
+        "timeouts",
+        "abandoned",
+        "conceded",
+        "score",
+        "place",
+    )
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class SeatRemoveForm(ReasonForm):
+    """Which player leaves the table (a bot takes the seat), and why."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+
+    field_order = ["player", "reason"]
+
+    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        player = self.fields["player"]
+        assert isinstance(player, forms.ChoiceField)
+        player.choices = [
+            (seat.user_id, f"{seat.position}: {seat.user.username}")
+            for seat in table.seats.select_related("user")
+            if seat.is_human and not seat.abandoned and seat.user is not None
+        ]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin[Table]):
+    list_display = (
+        "code",
+        "game",
+        "status",
+        "mode",
+        "rated",
+        "visibility",
+        "players",
+        "move_count",
+        "created_at",
+    )
+    list_filter = ("game", "status", "mode", "rated", "visibility")
+    search_fields = ("code", "seats__user__username")
+    readonly_fields = (
+        "code",
+        "seed",
+        "version",
+        "move_count",
+        "state",
+        "result",
+        "created_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "scored_at",
+    )
+    inlines = [SeatInline]
+    actions = ["abort", "remove_player"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # Moderators change tables through the actions only: those keep the log.
+        if request.user.is_superuser:
+            return self.readonly_fields
+        return [field.name for field in Table._meta.concrete_fields]
+
+    @admin.action(description=_("Abort, with a reason (no rating change)"), permissions=["change"])
+    def abort(self, request: HttpRequest, queryset: QuerySet[Table]) -> TemplateResponse | None:
+        def apply(data: dict[str, Any]) -> None:
+            done = 0
+            for table in queryset:
+                try:
+                    table_abort(moderator=request.user, table_id=table.id, reason=data["reason"])
+                except LobbyError as error:
+                    self.message_user(request, error.message, messages.WARNING)
+                else:
+                    done += 1
+            if done:
+                self.message_user(request, _("Aborted %(n)d table(s).") % {"n": done})
+
+        return form_action(
+            self, request, queryset, form_class=ReasonForm, title=_("Abort tables"), apply=apply
+        )
+
+    @admin.action(description=_("Remove a player: a bot takes the seat"), permissions=["change"])
+    def remove_player(
+        self, request: HttpRequest, queryset: QuerySet[Table]
+    ) -> TemplateResponse | None:
+        if queryset.count() != 1:
+            self.message_user(
+                request, _("Choose exactly one table to remove a player from."), messages.ERROR
+            )
+            return None
+        table = queryset.get()
+
+        def apply(data: dict[str, Any]) -> None:
+            try:
+                seat_remove(
+                    moderator=request.user,
+                    table_id=table.id,
+                    user_id=data["player"],
+                    reason=data["reason"],
+                )
+            except LobbyError as error:
+                self.message_user(request, error.message, messages.ERROR)
+            else:
+                self.message_user(request, _("A bot now plays that seat."))
+
+        return form_action(
+            self,
+            request,
+            queryset,
+            form_class=SeatRemoveForm,
+            form_kwargs={"table": table},
+            title=_("Remove a player"),
+            apply=apply,
+        )
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin[Move]):
+    """The log is append-only: moderators read it, nobody edits it."""
+
+    list_display = ("table", "n", "kind", "seat", "action", "by_timeout", "created_at")
+    list_filter = ("kind", "by_timeout")
+    search_fields = ("table__code",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin[ChatMessage]):
+    """Table chat: moderators hide messages (with a reason), never edit or delete them."""
+
+    list_display = ("created_at", "user", "table", "text", "hidden", "hidden_by")
+    list_filter = ("hidden",)
+    search_fields = ("user__username", "text", "table__code")
+    list_select_related = ("user", "table", "hidden_by")
+    date_hierarchy = "created_at"
+    fields = ("table", "user", "text", "created_at", "hidden", "hidden_by", "hidden_reason")
+    readonly_fields = fields
+    actions = ["hide", "unhide"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def _set_hidden(
+        self,
+        request: HttpRequest,
+        queryset: QuerySet[ChatMessage],
+        hide: bool,
+        title: StrOrPromise,
+    ) -> TemplateResponse | None:
+        def apply(data: dict[str, Any]) -> None:
+            changed = [message for message in queryset if message.hidden != hide]
+            for message in changed:
+                chat_hide(
+                    moderator=request.user, message_id=message.id, reason=data["reason"], hide=hide
+                )
+            self.message_user(request, _("Changed %(n)d message(s).") % {"n": len(changed)})
+
+        return form_action(self, request, queryset, form_class=ReasonForm, title=title, apply=apply)
+
+    @admin.action(description=_("Hide from everyone, with a reason"), permissions=["change"])
+    def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
+        return self._set_hidden(request, queryset, True, _("Hide chat messages"))
+
+    @admin.action(description=_("Show again, with a reason"), permissions=["change"])
+    def unhide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
+        return self._set_hidden(request, queryset, False, _("Show chat messages again"))

@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class LobbyConfig(AppConfig):
+    name = "lobby"
+    verbose_name = "Lobby"

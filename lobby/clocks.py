@@ -1,0 +1,82 @@
+"""Turn clocks: start and stop a seat's turn, and the deadline that the timers watch.
+
+Async tables give each turn `move_seconds` plus what is left of the seat's reserve
+bank; time beyond `move_seconds` is taken from the bank. Live tables run one clock
+per seat for the whole game (`base_seconds`), with `increment_seconds` added after
+each move (Fischer). The deadline column is the single record of truth; Celery
+timers and the sweep only act on a deadline that is still the current one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from lobby.models import Seat, Table
+
+# House rules (README "Clocks"): an async seat is out at its third timeout; a live
+# seat is out when its clock runs out, as in live play everywhere.
+MAX_ASYNC_TIMEOUTS = 3
+
+ASYNC_MOVE_CHOICES = (12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400)
+ASYNC_BANK_CHOICES = (0, 86400, 3 * 86400, 7 * 86400)
+LIVE_MINUTE_CHOICES = (1, 3, 5, 10, 15, 30, 60)
+LIVE_INCREMENT_CHOICES = (0, 2, 5, 10, 30)
+
+
+def is_timed(table: Table) -> bool:
+    """Return whether the table runs turn clocks."""
+    if table.mode == Table.Mode.LIVE:
+        return table.base_seconds is not None
+    return table.move_seconds is not None
+
+
+def initial_time_left(table: Table) -> float | None:
+    """Return a seat's clock (live) or reserve bank (async) at the start of the game."""
+    if not is_timed(table):
+        return None
+    if table.mode == Table.Mode.LIVE:
+        return float(table.base_seconds or 0)
+    return float(table.bank_seconds)
+
+
+def turn_start(table: Table, seat: Seat, now: datetime) -> None:
+    """Start the seat's turn clock and set its deadline."""
+    seat.turn_started_at = now
+    if not is_timed(table) or seat.time_left is None:
+        seat.deadline = None
+        return
+    allowance = seat.time_left
+    if table.mode == Table.Mode.ASYNC:
+        allowance += table.move_seconds or 0
+    seat.deadline = now + timedelta(seconds=allowance)
+
+
+def turn_stop(table: Table, seat: Seat, now: datetime, *, moved: bool = True) -> None:
+    """Stop the seat's turn clock: charge the time used, add the increment, clear the deadline."""
+    if seat.turn_started_at is not None and seat.time_left is not None and is_timed(table):
+        elapsed = max(0.0, (now - seat.turn_started_at).total_seconds())
+        if table.mode == Table.Mode.LIVE:
+            seat.time_left = max(0.0, seat.time_left - elapsed)
+            if moved and seat.time_left > 0:
+                seat.time_left += table.increment_seconds
+        else:
+            overrun = max(0.0, elapsed - (table.move_seconds or 0))
+            seat.time_left = max(0.0, seat.time_left - overrun)
+    seat.turn_started_at = None
+    seat.deadline = None
+
+
+def seconds_left(table: Table, seat: Seat, now: datetime) -> float | None:
+    """Return the seconds the seat has left now (its running or stopped clock)."""
+    if seat.deadline is not None:
+        return max(0.0, (seat.deadline - now).total_seconds())
+    if seat.time_left is None:
+        return None
+    if table.mode == Table.Mode.ASYNC:
+        return seat.time_left + (table.move_seconds or 0)
+    return seat.time_left
+
+
+def is_out_after_timeout(table: Table, seat: Seat) -> bool:
+    """Return whether a timeout that just happened puts the seat out of the game."""
+    return table.mode == Table.Mode.LIVE or seat.timeouts >= MAX_ASYNC_TIMEOUTS

@@ -1,0 +1,116 @@
+"""WebSocket consumers of the lobby."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.http import HttpRequest
+from django.utils import translation
+
+from lobby import selectors
+from lobby.chat import chat_hidden_html, chat_message_html
+from lobby.rendering import board_html, board_html_shared
+
+
+# Channels has no type hints, so its consumers are Any to mypy.
+class PingConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """Answer "ping" with "pong": a health check for the WebSocket stack."""
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data == "ping":
+            await self.send(text_data="pong")
+        else:
+            await self.send(text_data="error: send the text 'ping'")
+
+
+def scope_language(scope: dict[str, Any]) -> str:
+    """Return the language the page behind this socket was shown in.
+
+    The same choice as LocaleMiddleware's for the page: the language cookie, then the
+    browser's Accept-Language, then the site's default.
+    """
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+    return translation.get_language_from_request(request)
+
+
+def _board_for(
+    code: str, user: Any, invites: list[str], language: str, *, shared: bool = False
+) -> str | None:
+    """Return the board HTML for this socket's user, or None when they may not watch.
+
+    `shared`: a push after a change, which may reuse the HTML rendered for the same user,
+    version and language a moment ago (the mover's HTTP answer, another tab).
+    """
+    table = selectors.table_get(code=code)
+    if table is None or not selectors.can_watch(table, user, invites):
+        return None
+    with translation.override(language):
+        return board_html_shared(table, user) if shared else board_html(table, user)
+
+
+def _chat_message_for(message_id: int, user: Any, language: str) -> str | None:
+    with translation.override(language):
+        return chat_message_html(message_id=message_id, user=user)
+
+
+class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsumer
+    """One socket per open table page: players and spectators.
+
+    A group message is only a doorbell; each socket renders its own seat's view,
+    because hands differ per player.
+    """
+
+    async def connect(self) -> None:
+        self.code = str(self.scope["url_route"]["kwargs"]["code"])
+        self.user = self.scope.get("user")
+        if getattr(self.user, "is_suspended", False):
+            # The HTTP middleware logs them out; their sockets end here.
+            await self.close(code=4403)
+            return
+        session = self.scope.get("session")
+        self.invites = list(session.get("invites", [])) if session is not None else []
+        self.language = scope_language(self.scope)
+        html = await database_sync_to_async(_board_for)(
+            self.code, self.user, self.invites, self.language
+        )
+        if html is None:
+            await self.close(code=4404)
+            return
+        self.group = f"table-{self.code}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=html)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Ignore client messages: moves go through HTTP, so they share one checked path."""
+
+    async def table_updated(self, event: dict[str, Any]) -> None:
+        html = await database_sync_to_async(_board_for)(
+            self.code, self.user, self.invites, self.language, shared=True
+        )
+        if html is None:
+            await self.close(code=4404)
+            return
+        await self.send(text_data=html)
+
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        """Append a new chat message, unless this socket's user muted or blocked its author."""
+        html = await database_sync_to_async(_chat_message_for)(
+            event["id"], self.user, self.language
+        )
+        if html is not None:
+            await self.send(text_data=html)
+
+    async def chat_hidden(self, event: dict[str, Any]) -> None:
+        """Remove a message that a moderator hid."""
+        await self.send(text_data=chat_hidden_html(message_id=event["id"]))

@@ -1,0 +1,257 @@
+"""Tables, seats and the append-only move log."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+def _invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    """One game of one game type: its options, seats, seed, state snapshot and version.
+
+    The seed and the ordered Move log are the truth; `state` is a cache that a replay
+    of the log must reproduce.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    class Mode(models.TextChoices):
+        ASYNC = "async", _("Asynchronous (a move a day)")
+        LIVE = "live", _("Live")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public: anyone may join or watch")
+        PRIVATE = "private", _("Private: only with the invite link")
+
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    game = models.CharField(_("game"), max_length=40, db_index=True)
+    options = models.JSONField(_("options"), default=dict)
+    players = models.PositiveSmallIntegerField(_("players"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.ASYNC)
+    rated = models.BooleanField(_("rated"), default=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    invite_token = models.CharField(max_length=32, default=_invite_token, editable=False)
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    move_count = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tables_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    end_reason = models.CharField(max_length=200, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    scored_at = models.DateTimeField(null=True, blank=True)
+    # Time control. Async: a time per move plus a reserve bank per seat that absorbs
+    # overruns. Live: a clock per seat for the whole game plus an increment per move.
+    move_seconds = models.PositiveIntegerField(null=True, blank=True)
+    bank_seconds = models.PositiveIntegerField(default=0)
+    base_seconds = models.PositiveIntegerField(null=True, blank=True)
+    increment_seconds = models.PositiveIntegerField(default=0)
+    # A timed simultaneous phase the engine asked for (Mondo's rounds).
+    phase_key = models.CharField(max_length=64, blank=True)
+    phase_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["status", "game"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} table {str(self.code)[:8]} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("lobby:table", kwargs={"code": self.code})
+
+    @property
+    def group_name(self) -> str:
+        """Return the Channels group of this table's sockets."""
+        return f"table-{self.code}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == self.Visibility.PUBLIC
+
+
+class Seat(models.Model):
+    """A place at a table, held by a user or a bot."""
+
+    class Bot(models.TextChoices):
+        RANDOM = "random", _("Random bot")
+        HEURISTIC = "heuristic", _("Heuristic bot")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=20, choices=Bot.choices, blank=True)
+    is_to_move = models.BooleanField(default=False, db_index=True)
+    conceded = models.BooleanField(default=False)
+    # Out of the game by the clock: ranks last; a bot plays the seat if the game goes on.
+    abandoned = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    # Live: the clock; async: what is left of the reserve bank (seconds).
+    time_left = models.FloatField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    # The single record of truth for turn timers; the sweep scans this index.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminded_turn_at = models.DateTimeField(null=True, blank=True)
+    warned_turn_at = models.DateTimeField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    # Not columns. The values loaded from the database (see from_db), and the seconds
+    # left on the seat's clock, which lobby.rendering sets for the board.
+    _loaded: dict[str, Any]
+    clock_seconds: float | None
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+            # A bot may play for a user who is out; a seat always has one of the two.
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(bot=""),
+                name="seat_user_or_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of {self.table_id}: {self.display_name}"
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> Seat:
+        """Remember the loaded values, so a save can write only what changed."""
+        seat = super().from_db(db, field_names, values)
+        seat._loaded = dict(zip(field_names, values, strict=True))
+        return seat
+
+    def changed_fields(self, fields: Sequence[str]) -> dict[str, Any]:
+        """Return {field: value} for each of `fields` that differs from what was loaded
+        (every one of them for a seat that was not loaded from the database)."""
+        loaded = getattr(self, "_loaded", None)
+        current = {name: getattr(self, name) for name in fields}
+        if loaded is None:
+            return current
+        return {
+            name: value
+            for name, value in current.items()
+            if name not in loaded or loaded[name] != value
+        }
+
+    @property
+    def display_name(self) -> str:
+        if self.user is not None:
+            return self.user.username
+        return str(self.Bot(self.bot).label)
+
+    @property
+    def is_human(self) -> bool:
+        """Return whether a person (not a bot) plays this seat now."""
+        return self.user_id is not None and not self.bot
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+
+class Move(models.Model):
+    """One applied action of the append-only log; `n` counts from 1 per table."""
+
+    class Kind(models.TextChoices):
+        ACTION = "action", _("A seat's action")
+        TIME_UP = "time_up", _("A timed phase ended")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    n = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ACTION)
+    # The acting seat; None for a phase that the platform's clock ended.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.JSONField()
+    # The log line as each viewer may know it: keys "spectator" and "0".."N-1".
+    texts = models.JSONField(default=dict)
+    by_timeout = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "n"]
+        constraints = [models.UniqueConstraint(fields=["table", "n"], name="move_unique_n")]
+
+    def __str__(self) -> str:
+        return f"move {self.n} of table {self.table_id}"
+
+    @property
+    def spectator_text(self) -> str:
+        return self.text_for(None)
+
+    def text_for(self, viewer: int | None) -> str:
+        """Return the log line as `viewer` (a seat, or None for a spectator) may read it."""
+        key = "spectator" if viewer is None else str(viewer)
+        text: str = self.texts.get(key) or self.texts.get("spectator", "")
+        return text
+
+
+class ChatMessage(models.Model):
+    """A line of a table's chat; moderators hide a message rather than delete it."""
+
+    MAX_LENGTH = 500
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("table")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
+        verbose_name=_("player"),
+    )
+    text = models.CharField(_("message"), max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(_("sent at"), auto_now_add=True)
+    hidden = models.BooleanField(_("hidden"), default=False)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="chat_messages_hidden",
+        verbose_name=_("hidden by"),
+    )
+    hidden_reason = models.CharField(_("why it was hidden"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+        indexes = [models.Index(fields=["table", "hidden", "id"])]
+
+    def __str__(self) -> str:
+        return f"chat {self.id} at table {self.table_id}"

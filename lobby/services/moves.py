@@ -1,0 +1,346 @@
+"""The move flow: lock the table, check seat, turn and version, apply, log, notify."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import Action, Game, IllegalAction, Outcome
+from games.registry import get_engine
+from lobby import clocks
+from lobby.bots import bots_for
+from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
+from lobby.models import Move, Seat, Table
+from lobby.services.notify import after_change
+
+_SEAT_FIELDS = [
+    "is_to_move",
+    "score",
+    "place",
+    "time_left",
+    "turn_started_at",
+    "deadline",
+    "timeouts",
+    "abandoned",
+    "bot",
+]
+
+
+def locked_table(*, code: Any) -> tuple[Table, list[Seat]]:
+    """Return the table (row-locked until the transaction ends) and its seats."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    try:
+        table = Table.objects.select_for_update().prefetch_related(seats).get(code=code)
+    except (Table.DoesNotExist, ValueError, ValidationError):
+        raise NotFound(_("There is no such table.")) from None
+    # The prefetched list: the caller's changes to these seats are what a render sees.
+    return table, list(table.seats.all())
+
+
+def seat_of(seats: Sequence[Seat], user: Any) -> Seat | None:
+    """Return the user's seat among `seats`, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat for seat in seats if seat.user_id == user.id), None)
+
+
+@transaction.atomic
+def move_submit(*, code: Any, user: Any, action: Action, seen_version: int | None) -> Table:
+    """Apply a player's action to the table, or raise a LobbyError and change nothing.
+
+    1. Lock the table row: two tabs or two players can submit at once.
+    2. Check membership, status, the version the player saw, and the turn.
+    3. Apply through the engine, append the Move, store the snapshot, bump the version.
+    4. On commit: ring the table's sockets, start timers, let a bot play if one is to move.
+    """
+    table, seats = locked_table(code=code)
+    seat = seat_of(seats, user)
+    if seat is None:
+        if not table.is_public:
+            # A private table is not revealed to strangers.
+            raise NotFound(_("There is no such table."))
+        raise NotAllowed(_("You are not seated at this table."))
+    if table.status != Table.Status.ACTIVE:
+        raise Conflict(_("This game is not in play, so no move can be made."))
+    if seat.abandoned:
+        raise Conflict(_("You are out of this game: a bot plays your seat."))
+    engine = get_engine(table.game)
+    if seen_version is not None and seen_version != table.version and not engine.simultaneous:
+        raise Conflict(
+            _("The table has moved on since you looked. Here is the board as it is now.")
+        )
+    assert table.state is not None  # a game in play has its state
+    state = engine.load(table.state)
+    if seat.position not in engine.to_move(state):
+        raise Conflict(_("It is not your turn."))
+    if action == UNDO:
+        move_undo(table=table, seats=seats, engine=engine, state=state, seat=seat)
+        return table
+    try:
+        new_state = engine.apply(state, seat.position, action)
+    except IllegalAction as error:
+        raise BadRequest(error.message) from None
+    move_record(
+        table=table,
+        seats=seats,
+        engine=engine,
+        before=state,
+        after=new_state,
+        seat=seat.position,
+        action=action,
+    )
+    return table
+
+
+#: The platform's own action: take back moves (the engine says how many, Game.undo_steps).
+UNDO: Action = {"type": "undo"}
+
+
+def move_undo(
+    *, table: Table, seats: Sequence[Seat], engine: Game[Any], state: Any, seat: Seat
+) -> None:
+    """Take back the seat's latest moves by replaying the rest of the log from the seed.
+
+    The engine decides how many moves may go (none past a reveal, another seat's decision
+    or the start of the turn); they must all be this seat's own actions. The moves leave
+    the log, every board is told, and the version moves on, so a stale click is refused.
+    """
+    count = engine.undo_steps(state, seat.position)
+    if count <= 0:
+        raise Conflict(_("There is nothing you can take back now."))
+    last = list(table.moves.order_by("-n")[:count])
+    if len(last) < count or any(
+        move.kind != Move.Kind.ACTION or move.seat != seat.position for move in last
+    ):
+        raise Conflict(_("There is nothing you can take back now."))
+    Move.objects.filter(pk__in=[move.pk for move in last]).delete()
+    table.move_count -= count
+    table.version += 1
+    after = replay_state(engine=engine, table=table)
+    table.state = engine.dump(after)
+    state_settle(
+        table=table, seats=seats, engine=engine, state=after, acted=None, now=timezone.now()
+    )
+
+
+def move_record(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    engine: Game[Any],
+    before: Any,
+    after: Any,
+    seat: int | None,
+    action: Action,
+    kind: str = Move.Kind.ACTION,
+    by_timeout: bool = False,
+    now: datetime | None = None,
+) -> None:
+    """Append the Move, store the new snapshot and version, run the clocks, schedule effects."""
+    now = now or timezone.now()
+    texts: dict[str, str] = {}
+    if kind == Move.Kind.ACTION and seat is not None:
+        texts["spectator"] = engine.describe(before, seat, action, None)
+        for other in seats:
+            texts[str(other.position)] = engine.describe(before, seat, action, other.position)
+    else:
+        texts["spectator"] = _("Time is up for this round.")
+    table.version += 1
+    table.move_count += 1
+    Move.objects.create(
+        table=table,
+        n=table.move_count,
+        kind=kind,
+        seat=seat,
+        action=action,
+        texts=texts,
+        by_timeout=by_timeout,
+    )
+    table.state = engine.dump(after)
+    state_settle(table=table, seats=seats, engine=engine, state=after, acted=seat, now=now)
+
+
+def state_settle(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    engine: Game[Any],
+    state: Any,
+    acted: int | None,
+    now: datetime,
+) -> None:
+    """Bring seats, clocks, phase timer and status in line with `state`; save; schedule."""
+    outcome = engine.outcome(state)
+    to_move = frozenset() if outcome is not None else engine.to_move(state)
+    newly_to_move: list[Seat] = []
+    for seat in seats:
+        was, now_to_move = seat.is_to_move, seat.position in to_move
+        if was and not now_to_move:
+            clocks.turn_stop(table, seat, now, moved=seat.position == acted)
+        if now_to_move and not was:
+            clocks.turn_start(table, seat, now)
+            newly_to_move.append(seat)
+        seat.is_to_move = now_to_move
+    phase = engine.timed_phase(state) if outcome is None else None
+    phase_started = False
+    if phase is None:
+        table.phase_key, table.phase_deadline = "", None
+    elif phase[0] != table.phase_key:
+        table.phase_key = phase[0]
+        table.phase_deadline = now + timedelta(seconds=phase[1])
+        phase_started = True
+    if outcome is not None:
+        game_end(table=table, seats=seats, outcome=outcome, now=now)
+    seats_save(seats, _SEAT_FIELDS)
+    table.save(
+        update_fields=[
+            "version",
+            "move_count",
+            "state",
+            "status",
+            "finished_at",
+            "result",
+            "updated_at",
+            "phase_key",
+            "phase_deadline",
+            "end_reason",
+            "players",
+            "started_at",
+        ]
+    )
+    after_change(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
+
+
+def seats_save(seats: Sequence[Seat], fields: Sequence[str]) -> None:
+    """Write the seats' `fields` that changed since they were loaded: one plain UPDATE per
+    changed seat, none for an unchanged one (a move usually changes one or two seats, and
+    bulk_update's CASE expressions cost more CPU than the move itself)."""
+    for seat in seats:
+        changes = seat.changed_fields(fields)
+        if changes:
+            Seat.objects.filter(pk=seat.pk).update(**changes)
+            seat._loaded = {**getattr(seat, "_loaded", {}), **changes}
+
+
+def final_places(scores: Sequence[int], places: Sequence[int], out: set[int]) -> list[int]:
+    """Return places with every seat in `out` ranked last (sharing the last place).
+
+    The others keep the engine's order among themselves (its tie-breaks included).
+    """
+    stay = [p for p in range(len(scores)) if p not in out]
+    result = [0] * len(scores)
+    for position in stay:
+        result[position] = 1 + sum(1 for other in stay if places[other] < places[position])
+    for position in out:
+        result[position] = len(stay) + 1
+    return result
+
+
+def game_end(*, table: Table, seats: Sequence[Seat], outcome: Outcome, now: datetime) -> None:
+    """Mark the table finished with the engine's scores; players who are out rank last."""
+    out = {seat.position for seat in seats if seat.abandoned or seat.conceded}
+    places = final_places(outcome.scores, outcome.places, out)
+    table.status = Table.Status.FINISHED
+    table.finished_at = now
+    table.result = {
+        "scores": list(outcome.scores),
+        "places": places,
+        "details": dict(outcome.details),
+    }
+    for seat in seats:
+        clocks.turn_stop(table, seat, now, moved=False)
+        seat.is_to_move = False
+        seat.score = outcome.scores[seat.position]
+        seat.place = places[seat.position]
+
+
+def game_end_forfeit(*, table: Table, seats: Sequence[Seat], reason: str, now: datetime) -> None:
+    """End the game early: every seat that is out ranks last, the others share first place."""
+    out = {seat.position for seat in seats if seat.abandoned or seat.conceded}
+    table.status = Table.Status.FINISHED
+    table.finished_at = now
+    table.end_reason = reason
+    for seat in seats:
+        clocks.turn_stop(table, seat, now, moved=False)
+        seat.is_to_move = False
+        seat.place = len(seats) - len(out) + 1 if seat.position in out else 1
+    table.result = {"forfeit": sorted(out), "places": [s.place for s in seats]}
+    table.phase_key, table.phase_deadline = "", None
+
+
+@transaction.atomic
+def bot_play(*, table_id: int, version: int) -> bool:
+    """Play one action for each bot seat to move, if the table is still at `version`.
+
+    Safe to run twice: a stale version or a finished table does nothing. Returns
+    whether a move was made.
+    """
+    table = Table.objects.select_for_update().filter(id=table_id).first()
+    if table is None or table.version != version or table.status != Table.Status.ACTIVE:
+        return False
+    seats = list(table.seats.select_related("user"))
+    engine = get_engine(table.game)
+    assert table.state is not None  # a game in play has its state
+    state = engine.load(table.state)
+    bots = bots_for(table.game)
+    played = False
+    for seat in seats:
+        if not seat.is_bot or seat.position not in engine.to_move(state):
+            continue
+        bot = bots.get(seat.bot) or bots.get("random")
+        if bot is None:
+            action = engine.timeout_action(state, seat.position)
+        else:
+            # Seeded per table and version: a bot's choices are reproducible too.
+            rng = random.Random(f"{table.seed}:{table.version}:{seat.position}")
+            action = bot.choose(engine, state, seat.position, rng)
+        after = engine.apply(state, seat.position, action)
+        move_record(
+            table=table,
+            seats=seats,
+            engine=engine,
+            before=state,
+            after=after,
+            seat=seat.position,
+            action=action,
+        )
+        state, played = after, True
+        if table.status != Table.Status.ACTIVE:
+            break
+    return played
+
+
+def replay_state(*, engine: Game[Any], table: Table) -> Any:
+    """Return the state that setup plus the whole logged move list gives."""
+    state = engine.setup(players=table.players, seed=table.seed, options=table.options)
+    for kind, seat, action in table.moves.order_by("n").values_list("kind", "seat", "action"):
+        if kind == Move.Kind.TIME_UP:
+            state = engine.time_up(state, action["phase"])
+        else:
+            assert seat is not None  # a seat's action names the seat
+            state = engine.apply(state, seat, action)
+    return state
+
+
+def replay_states(*, engine: Game[Any], table: Table, upto: int | None = None) -> list[Any]:
+    """Return the states from setup through each logged move (index n = after move n)."""
+    state = engine.setup(players=table.players, seed=table.seed, options=table.options)
+    states = [state]
+    for move in table.moves.order_by("n"):
+        if upto is not None and move.n > upto:
+            break
+        if move.kind == Move.Kind.TIME_UP:
+            state = engine.time_up(state, move.action["phase"])
+        else:
+            assert move.seat is not None  # a seat's action names the seat
+            state = engine.apply(state, move.seat, move.action)
+        states.append(state)
+    return states

@@ -1,0 +1,107 @@
+"""Side effects of a table change: notices now, and after commit socket doorbells,
+bot turns, timers and end-of-game scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from lobby.embedded import group_send
+from lobby.models import Seat, Table
+
+
+def table_updated_notify(*, table: Table) -> None:
+    """After commit, ring every socket of the table: each re-renders its own view."""
+    group, version = table.group_name, table.version
+
+    def ring() -> None:
+        group_send(group, {"type": "table.updated", "version": version})
+
+    transaction.on_commit(ring)
+
+
+def bots_schedule(*, table: Table, bot_to_move: bool) -> None:
+    """After commit, let a Celery task play for the bot seats that are to move."""
+    if not bot_to_move or table.status != Table.Status.ACTIVE:
+        return
+    table_id, version = table.id, table.version
+    delay = getattr(settings, "BOT_MOVE_DELAY", 0.8)
+
+    def enqueue() -> None:
+        from lobby.tasks import bot_play as bot_play_task
+
+        bot_play_task.apply_async((table_id, version), countdown=delay)
+
+    transaction.on_commit(enqueue)
+
+
+def timers_schedule(*, table: Table, seats: Sequence[Seat], phase_started: bool) -> None:
+    """After commit, queue one ETA task per new deadline (the sweep is the safety net)."""
+    jobs = [(seat.id, seat.deadline) for seat in seats if seat.deadline is not None]
+    phase = None
+    if phase_started and table.phase_deadline is not None:
+        phase = (table.id, table.phase_key, table.phase_deadline)
+    if not jobs and phase is None:
+        return
+
+    def enqueue() -> None:
+        from lobby.tasks import phase_time_up as phase_time_up_task
+        from lobby.tasks import seat_timeout as seat_timeout_task
+
+        for seat_id, deadline in jobs:
+            seat_timeout_task.apply_async((seat_id, deadline.isoformat()), eta=deadline)
+        if phase is not None:
+            phase_time_up_task.apply_async((phase[0], phase[1]), eta=phase[2])
+
+    transaction.on_commit(enqueue)
+
+
+def game_finish_schedule(*, table: Table) -> None:
+    """After commit, run end-of-game scoring as a task."""
+    table_id = table.id
+
+    def enqueue() -> None:
+        from lobby.tasks import game_finish as game_finish_task
+
+        game_finish_task.delay(table_id)
+
+    transaction.on_commit(enqueue)
+
+
+def turn_notices(*, table: Table, seats: Sequence[Seat]) -> None:
+    """Tell the people whose turn it now is, for tables played a move a day."""
+    if table.mode != Table.Mode.ASYNC or table.status != Table.Status.ACTIVE:
+        return
+    from accounts.services import notification_post
+    from games.registry import get_engine
+
+    name = get_engine(table.game).name
+    for seat in seats:
+        if seat.is_human:
+            notification_post(
+                user=seat.user,
+                kind="your_turn",
+                text=lambda: _("Your turn at %(game)s.") % {"game": name},
+                url=table.get_absolute_url(),
+                subject=str(table.code),
+            )
+
+
+def after_change(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    newly_to_move: Sequence[Seat] = (),
+    phase_started: bool = False,
+) -> None:
+    """Schedule everything that follows a committed change of the table."""
+    table_updated_notify(table=table)
+    if table.status == Table.Status.FINISHED:
+        game_finish_schedule(table=table)
+        return
+    turn_notices(table=table, seats=newly_to_move)
+    timers_schedule(table=table, seats=newly_to_move, phase_started=phase_started)
+    bots_schedule(table=table, bot_to_move=any(s.is_bot and s.is_to_move for s in seats))

@@ -1,0 +1,234 @@
+"""Timers: turn deadlines, timed phases, the sweep that misses none, and reminders."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.registry import get_engine
+from lobby import clocks
+from lobby.models import Move, Seat, Table
+from lobby.services.moves import game_end_forfeit, move_record, state_settle
+from lobby.services.notify import after_change
+
+# A turn the clock plays for a seat never takes more actions than this.
+MAX_TIMEOUT_STEPS = 50
+
+
+@transaction.atomic
+def seat_timeout(
+    *, seat_id: int, deadline: datetime | None = None, now: datetime | None = None
+) -> bool:
+    """Act on a seat whose deadline passed; do nothing if that deadline is no longer current.
+
+    `deadline` is the one the caller saw (an ETA task); None means the seat's current
+    one (the sweep). On timeout the engine's timeout action is played for the seat;
+    a seat that is out (live flag, or too many async timeouts) ends a two-player game
+    with the opponent winning, or is handed to a bot in a larger game.
+    """
+    now = now or timezone.now()
+    table_id = Seat.objects.filter(id=seat_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        return False
+    table = Table.objects.select_for_update().get(id=table_id)
+    seats = list(table.seats.select_related("user"))
+    seat = next(s for s in seats if s.id == seat_id)
+    current = seat.deadline
+    if table.status != Table.Status.ACTIVE or current is None or current > now:
+        return False
+    if deadline is not None and abs((current - deadline).total_seconds()) > 0.001:
+        return False
+    engine = get_engine(table.game)
+    assert table.state is not None  # a game in play has its state
+    state = engine.load(table.state)
+    seat.timeouts += 1
+    if not clocks.is_out_after_timeout(table, seat):
+        # The whole turn is played for the seat (a turn may take several actions);
+        # its clock stops at the end, with the bank spent.
+        for _step in range(MAX_TIMEOUT_STEPS):
+            if seat.position not in engine.to_move(state) or table.status != Table.Status.ACTIVE:
+                break
+            action = engine.timeout_action(state, seat.position)
+            after = engine.apply(state, seat.position, action)
+            move_record(
+                table=table,
+                seats=seats,
+                engine=engine,
+                before=state,
+                after=after,
+                seat=seat.position,
+                action=action,
+                by_timeout=True,
+                now=now,
+            )
+            state = after
+        Seat.objects.filter(id=seat.id).update(timeouts=seat.timeouts)
+        return True
+    seat_out(table=table, seats=seats, seat=seat, engine=engine, state=state, now=now)
+    return True
+
+
+def seat_out(
+    *, table: Table, seats: list[Seat], seat: Seat, engine: Any, state: Any, now: datetime
+) -> None:
+    """Put a seat out of the game by the clock: it ranks last; a bot plays on if others remain."""
+    seat.abandoned = True
+    clocks.turn_stop(table, seat, now, moved=False)
+    table.version += 1
+    remaining = [s for s in seats if not (s.abandoned or s.conceded)]
+    if len(remaining) <= 1:
+        reason = _("%(name)s ran out of time.") % {"name": seat.display_name}
+        game_end_forfeit(table=table, seats=seats, reason=reason, now=now)
+        Seat.objects.bulk_update(
+            seats,
+            [
+                "is_to_move",
+                "place",
+                "time_left",
+                "turn_started_at",
+                "deadline",
+                "abandoned",
+                "timeouts",
+            ],
+        )
+        table.save(
+            update_fields=[
+                "status",
+                "finished_at",
+                "end_reason",
+                "version",
+                "result",
+                "updated_at",
+                "phase_key",
+                "phase_deadline",
+            ]
+        )
+        after_change(table=table, seats=seats)
+        return
+    # A bot plays the seat from now on; the player will rank last (game_end).
+    seat.bot = Seat.Bot.RANDOM
+    seat.time_left = None
+    seat.is_to_move = False
+    state_settle(table=table, seats=seats, engine=engine, state=state, acted=None, now=now)
+
+
+@transaction.atomic
+def phase_time_up(*, table_id: int, phase_key: str, now: datetime | None = None) -> bool:
+    """End the timed phase `phase_key` if it is still running and its time has passed."""
+    now = now or timezone.now()
+    table = Table.objects.select_for_update().filter(id=table_id).first()
+    if (
+        table is None
+        or table.status != Table.Status.ACTIVE
+        or table.phase_key != phase_key
+        or table.phase_deadline is None
+        or table.phase_deadline > now
+    ):
+        return False
+    seats = list(table.seats.select_related("user"))
+    engine = get_engine(table.game)
+    assert table.state is not None  # a game in play has its state
+    state = engine.load(table.state)
+    after = engine.time_up(state, phase_key)
+    move_record(
+        table=table,
+        seats=seats,
+        engine=engine,
+        before=state,
+        after=after,
+        seat=None,
+        action={"type": "time_up", "phase": phase_key},
+        kind=Move.Kind.TIME_UP,
+        now=now,
+    )
+    return True
+
+
+def deadlines_sweep(*, now: datetime | None = None) -> int:
+    """Handle every deadline that has passed, also ones missed while no worker ran."""
+    now = now or timezone.now()
+    handled = 0
+    seat_ids = Seat.objects.filter(
+        deadline__lte=now, table__status=Table.Status.ACTIVE
+    ).values_list("id", flat=True)
+    for seat_id in list(seat_ids):
+        handled += seat_timeout(seat_id=seat_id, now=now)
+    tables = Table.objects.filter(phase_deadline__lte=now, status=Table.Status.ACTIVE).values_list(
+        "id", "phase_key"
+    )
+    for table_id, phase_key in list(tables):
+        handled += phase_time_up(table_id=table_id, phase_key=phase_key, now=now)
+    return handled
+
+
+def reminders_send(*, now: datetime | None = None) -> int:
+    """E-mail "your turn" after a while and "deadline near" before it; once per turn each."""
+    now = now or timezone.now()
+    after = timedelta(hours=getattr(settings, "REMINDER_AFTER_HOURS", 12))
+    warn = timedelta(hours=getattr(settings, "DEADLINE_WARNING_HOURS", 2))
+    waiting = Seat.objects.filter(
+        is_to_move=True,
+        table__status=Table.Status.ACTIVE,
+        table__mode=Table.Mode.ASYNC,
+        user__isnull=False,
+        bot="",
+        turn_started_at__isnull=False,
+    ).select_related("user", "table")
+    sent = 0
+    due = waiting.filter(turn_started_at__lte=now - after).filter(
+        Q(reminded_turn_at__isnull=True) | ~Q(reminded_turn_at=F("turn_started_at"))
+    )
+    for seat in due:
+        sent += _remind(seat, "reminder", now)
+    near = waiting.filter(
+        deadline__isnull=False, deadline__gt=now, deadline__lte=now + warn
+    ).filter(Q(warned_turn_at__isnull=True) | ~Q(warned_turn_at=F("turn_started_at")))
+    for seat in near:
+        sent += _remind(seat, "deadline", now)
+    return sent
+
+
+@transaction.atomic
+def _remind(seat: Seat, kind: str, now: datetime) -> int:
+    """Send one reminder for the seat's current turn, unless it was sent or the turn moved on."""
+    from accounts.services import notification_post
+
+    fresh = (
+        Seat.objects.select_for_update(of=("self",)).select_related("user", "table").get(id=seat.id)
+    )
+    field = "reminded_turn_at" if kind == "reminder" else "warned_turn_at"
+    if not fresh.is_to_move or fresh.turn_started_at != seat.turn_started_at:
+        return 0
+    if getattr(fresh, field) == fresh.turn_started_at:
+        return 0
+    setattr(fresh, field, fresh.turn_started_at)
+    fresh.save(update_fields=[field])
+    table, user = fresh.table, fresh.user
+    assert user is not None  # reminders go to seats that a player holds
+    name = get_engine(table.game).name
+    url = table.get_absolute_url()
+    left = fresh.deadline - now if fresh.deadline else timedelta(0)
+    hours = max(1, round(left.total_seconds() / 3600))
+
+    def wording() -> str:
+        if kind == "reminder":
+            return _("It is still your turn at %(game)s.") % {"game": name}
+        return _("Less than %(hours)d hours left for your move at %(game)s.") % {
+            "hours": hours,
+            "game": name,
+        }
+
+    text = notification_post(user=user, kind=kind, text=wording, url=url, subject=str(table.code))
+    if user.reminders_enabled and user.email:
+        body = f"{text}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
+        transaction.on_commit(
+            lambda: send_mail(f"Playtable: {text}", body, None, [user.email], fail_silently=True)
+        )
+    return 1

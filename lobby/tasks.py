@@ -1,0 +1,61 @@
+"""Celery tasks of the lobby: fetch by id, call a service, safe to run twice."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from config.celery import task
+
+
+@task()
+def ping(token: str) -> str:
+    """Answer a health check: prove that a worker picks up tasks."""
+    return f"pong:{token}"
+
+
+@task(acks_late=True)
+def bot_play(table_id: int, version: int) -> bool:
+    """Play the bot seats' turn if the table is still at `version`."""
+    from lobby.services import bot_play as bot_play_service
+
+    return bot_play_service(table_id=table_id, version=version)
+
+
+@task(acks_late=True)
+def seat_timeout(seat_id: int, deadline: str) -> bool:
+    """Fire a seat's turn timer; does nothing unless that deadline is still current."""
+    from lobby.services import seat_timeout as seat_timeout_service
+
+    return seat_timeout_service(seat_id=seat_id, deadline=datetime.fromisoformat(deadline))
+
+
+@task(acks_late=True)
+def phase_time_up(table_id: int, phase_key: str) -> bool:
+    """End a timed phase when its time is up; does nothing for a phase already over."""
+    from lobby.services import phase_time_up as phase_time_up_service
+
+    return phase_time_up_service(table_id=table_id, phase_key=phase_key)
+
+
+@task(acks_late=True)
+def deadlines_sweep() -> int:
+    """Handle every passed deadline: the guarantee behind the ETA timers."""
+    from lobby.services import deadlines_sweep as deadlines_sweep_service
+
+    return deadlines_sweep_service()
+
+
+@task(acks_late=True)
+def reminders_send() -> int:
+    """Send due play reminders."""
+    from lobby.services import reminders_send as reminders_send_service
+
+    return reminders_send_service()
+
+
+@task(acks_late=True)
+def game_finish(table_id: int) -> bool:
+    """Score a finished table once (notices, ladder)."""
+    from lobby.services import game_finish as game_finish_service
+
+    return game_finish_service(table_id=table_id)

@@ -1,0 +1,76 @@
+"""Template helpers shared by the game boards."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def action_json(action: Any) -> str:
+    """Return an action as compact JSON, for a button's value (the template escapes it)."""
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+@register.filter
+def index(sequence: Any, position: Any) -> Any:
+    """Return sequence[position], or None when out of range."""
+    try:
+        return sequence[int(position)]
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+
+
+@register.filter
+def seat_name(seats: Any, position: Any) -> str:
+    """Return the display name of the seat at `position`."""
+    for seat in seats:
+        if seat.position == position:
+            name: str = seat.display_name
+            return name
+    return ""
+
+
+@register.filter
+def game_name(slug: str) -> str:
+    """Return the display name of the game registered under `slug`."""
+    from games.registry import UnknownGame, get_engine
+
+    try:
+        return get_engine(slug).name
+    except UnknownGame:
+        return slug
+
+
+@register.filter
+def option_default(option: Any) -> str:
+    """Return an option's default as a player reads it (the choice's label, yes/no)."""
+    from django.utils.translation import gettext
+
+    if option.kind == "bool":
+        return gettext("yes") if option.default else gettext("no")
+    for value, label in option.choices:
+        if value == option.default:
+            return str(label)
+    return str(option.default)
+
+
+@register.filter
+def clock(seconds: Any) -> str:
+    """Return seconds as a clock reads: "2d 3h", "3h 05m" or "04:59"."""
+    try:
+        total = max(0, int(float(seconds)))
+    except (TypeError, ValueError):
+        return ""
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}h"
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    return f"{minutes:02d}:{secs:02d}"

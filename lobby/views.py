@@ -1,0 +1,375 @@
+"""Lobby pages and the table's POST endpoints (thin: parse, call a service, render)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from config import ratelimit
+from config.http import HtmxHttpRequest
+from games.registry import UnknownGame, engines, get_engine
+from lobby import health, selectors, services
+from lobby.errors import LobbyError, RateLimited
+from lobby.forms import TableForm
+from lobby.models import ChatMessage, Table
+from lobby.rendering import board_context, board_html, board_html_shared
+from lobby.services.chat import chat_post
+from lobby.services.invites import friend_invite
+
+MAX_ACTION_BYTES = 2000
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Show the welcome page with the games and open tables."""
+    context: dict[str, Any] = {"games": engines(), "open_tables": selectors.table_list_open()[:10]}
+    if request.user.is_authenticated:
+        context["mine"] = selectors.table_list_mine(user=request.user)
+    return render(request, "lobby/home.html", context)
+
+
+@never_cache
+@require_GET
+def ping(request: HttpRequest) -> HttpResponse:
+    """Answer at once with no database work: a liveness probe and the benchmarks' floor."""
+    return HttpResponse("pong", content_type="text/plain")
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Report whether the database and a Celery worker answer (503 when one does not)."""
+    db = health.database_ok()
+    worker = health.celery_ok()
+    ok = db and bool(worker["ok"])
+    return JsonResponse({"ok": ok, "database": db, "celery": worker}, status=200 if ok else 503)
+
+
+def _engine_or_404(slug: str) -> Any:
+    try:
+        return get_engine(slug)
+    except UnknownGame:
+        raise Http404(_("There is no such game.")) from None
+
+
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    """Show the catalogue of games."""
+    return render(request, "lobby/game_list.html", {"games": engines()})
+
+
+@require_GET
+def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """Show one game: players, length, the rules in plain words, its options."""
+    engine = _engine_or_404(slug)
+    return render(
+        request,
+        "lobby/game_detail.html",
+        {
+            "engine": engine,
+            "help_template": f"games/{engine.slug}/help.html",
+            "open_tables": selectors.table_list_open(game=engine.slug)[:20],
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Create a table for a game from its options."""
+    engine = _engine_or_404(slug)
+    form = TableForm(request.POST or None, engine=engine)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                table = services.table_create(
+                    user=request.user,
+                    game=engine.slug,
+                    players=form.cleaned_data["players"],
+                    options=form.game_options(),
+                    mode=form.cleaned_data["mode"],
+                    rated=form.cleaned_data["rated"],
+                    visibility=form.cleaned_data["visibility"],
+                    time_control=form.time_control(),
+                )
+            except LobbyError as error:
+                form.add_error(None, error.message)
+                status = error.status
+            else:
+                messages.success(
+                    request,
+                    _("Your table is open. Invite someone or seat a bot."),
+                    extra_tags="while-open",  # gone once the game starts (playtable.js)
+                )
+                return redirect(table)
+        else:
+            status = 400
+    return render(request, "lobby/table_new.html", {"form": form, "engine": engine}, status=status)
+
+
+@require_GET
+def table_list(request: HttpRequest) -> HttpResponse:
+    """List the public tables waiting for players, optionally for one game."""
+    game = request.GET.get("game") or None
+    if game is not None and game not in {engine.slug for engine in engines()}:
+        game = None
+    return render(
+        request,
+        "lobby/table_list.html",
+        {"tables": selectors.table_list_open(game=game)[:100], "games": engines(), "game": game},
+    )
+
+
+@login_required
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    """Show my tables: where it is my turn first, then the others, then finished ones."""
+    return render(request, "lobby/my_games.html", selectors.table_list_mine(user=request.user))
+
+
+def _invites(request: HttpRequest) -> list[str]:
+    return list(request.session.get("invites", []))
+
+
+def _visible_table(request: HttpRequest, code: Any) -> Table:
+    table = selectors.table_get(code=code)
+    if table is None or not selectors.can_watch(table, request.user, _invites(request)):
+        # A private table is a 404 to strangers: its existence is not revealed.
+        raise Http404(_("There is no such table."))
+    return table
+
+
+@require_GET
+def table_detail(request: HttpRequest, code: str) -> HttpResponse:
+    """Show the table: seats, the board as this user may see it, the log."""
+    table = _visible_table(request, code)
+    context = board_context(table, request.user)
+    context["invite_url"] = request.build_absolute_uri(
+        reverse("lobby:invite", args=[table.code, table.invite_token])
+    )
+    return render(request, "lobby/table_detail.html", context)
+
+
+@require_GET
+def invite(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """Remember a private table's invitation in the session and show the table."""
+    table = selectors.table_get(code=code)
+    if table is None or token != table.invite_token:
+        raise Http404(_("This invitation is not valid."))
+    invites = _invites(request)
+    if str(table.code) not in invites:
+        request.session["invites"] = [*invites, str(table.code)][-50:]
+    return redirect(table)
+
+
+def _respond(
+    request: HtmxHttpRequest,
+    table_code: str,
+    error: LobbyError | None,
+    ok_message: str = "",
+    *,
+    table: Table | None = None,
+) -> HttpResponse:
+    """Answer a table POST: the board partial for htmx, else a redirect or an error page."""
+    if table is None:
+        table = _visible_table(request, table_code)
+    status = error.status if error else 200
+    if request.htmx:
+        if error is None:
+            # The same HTML goes to this user's sockets when the change is pushed.
+            html = board_html_shared(table, request.user)
+        else:
+            html = board_html(table, request.user, request=request, error=error.message)
+        return HttpResponse(html, status=status)
+    if error is None:
+        if ok_message:
+            messages.success(request, ok_message)
+        return redirect(table)
+    context = board_context(table, request.user, error=error.message)
+    return render(request, "lobby/table_detail.html", context, status=status)
+
+
+def _table_post(service: Any, ok_message: str) -> Any:
+    @login_required
+    @require_POST
+    def view(request: HtmxHttpRequest, code: str) -> HttpResponse:
+        _visible_table(request, code)
+        try:
+            service(code=code, user=request.user)
+        except LobbyError as error:
+            return _respond(request, code, error)
+        return _respond(request, code, None, ok_message)
+
+    view.__name__ = service.__name__
+    return view
+
+
+table_leave = _table_post(services.seat_leave, "")
+table_start = _table_post(services.table_start, "")
+table_concede = _table_post(services.table_concede, "")
+
+
+@login_required
+@require_POST
+def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Take a seat at an open table (private tables need the invitation)."""
+    table = _visible_table(request, code)
+    try:
+        services.seat_join(
+            code=code, user=request.user, invited=str(table.code) in _invites(request)
+        )
+    except LobbyError as error:
+        return _respond(request, code, error)
+    return _respond(request, code, None)
+
+
+@login_required
+@require_POST
+def table_bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Seat a bot in an empty seat (the creator only)."""
+    _visible_table(request, code)
+    kind = request.POST.get("kind", "heuristic")
+    try:
+        services.seat_add_bot(code=code, user=request.user, kind=kind)
+    except LobbyError as error:
+        return _respond(request, code, error)
+    return _respond(request, code, None)
+
+
+class _Malformed(LobbyError):
+    status = 400
+
+
+def _parse_move(request: HttpRequest) -> tuple[dict[str, Any], int | None]:
+    raw = request.POST.get("action", "")
+    if not raw or len(raw) > MAX_ACTION_BYTES:
+        raise _Malformed(_("That move could not be read. Reload the page and try again."))
+    try:
+        action = json.loads(raw)
+    except ValueError:
+        raise _Malformed(_("That move could not be read. Reload the page and try again.")) from None
+    if not isinstance(action, dict):
+        raise _Malformed(_("That move could not be read. Reload the page and try again."))
+    version_raw = request.POST.get("version")
+    if version_raw is None or version_raw == "":
+        return action, None
+    if not version_raw.isascii() or not version_raw.isdigit() or len(version_raw) > 9:
+        raise _Malformed(_("That move could not be read. Reload the page and try again."))
+    return action, int(version_raw)
+
+
+@login_required
+@require_POST
+def table_move(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Play an action: the answer is the player's new board (or the board with the error)."""
+    limit, window = settings.MOVE_RATE_LIMIT
+    if not ratelimit.hit(f"move:{request.user.pk}", limit=limit, window=window):
+        error = RateLimited(_("You are sending moves too fast. Wait a moment and try again."))
+        return _respond(request, code, error)
+    try:
+        action, version = _parse_move(request)
+        table = services.move_submit(
+            code=code, user=request.user, action=action, seen_version=version
+        )
+    except LobbyError as error:
+        return _respond(request, code, error)
+    committed = time.time()
+    # The locked table and its seats are current: render from them, no second fetch.
+    response = _respond(request, code, None, table=table)
+    # When the move was committed (epoch seconds): lets the load bench measure fan-out.
+    response["X-Committed-At"] = f"{committed:.6f}"
+    return response
+
+
+@require_GET
+def table_replay(request: HttpRequest, code: str) -> HttpResponse:
+    """Step through a finished game move by move, as a spectator saw it."""
+    table = _visible_table(request, code)
+    if table.status != Table.Status.FINISHED:
+        raise Http404(_("Only finished games can be replayed."))
+    engine = get_engine(table.game)
+    total = table.moves.count()
+    try:
+        step = max(0, min(total, int(request.GET.get("n", total))))
+    except ValueError:
+        step = total
+    states = services.replay_states(engine=engine, table=table, upto=step)
+    moves = list(table.moves.order_by("n")[:step]) if step else []
+    return render(
+        request,
+        "lobby/table_replay.html",
+        {
+            "table": table,
+            "engine": engine,
+            "seats": list(table.seats.all()),
+            "view": engine.view(states[-1], None),
+            "step": step,
+            "total": total,
+            "move": moves[-1] if moves else None,
+            "board_template": f"games/{table.game}/_board.html",
+            "board_id": f"table-{table.code}-replay",
+            "replay": True,
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_chat(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Post a chat message: it reaches every socket of the table, this one's included.
+
+    htmx gets the form back (emptied, or with the error and the text kept); without
+    JavaScript the page reloads.
+    """
+    table = _visible_table(request, code)
+    text = request.POST.get("text", "")
+    try:
+        chat_post(
+            code=code, user=request.user, text=text, invited=str(table.code) in _invites(request)
+        )
+    except LobbyError as error:
+        context = {"chat_error": error.message, "chat_text": text[: ChatMessage.MAX_LENGTH]}
+        if request.htmx:
+            return render(
+                request,
+                "lobby/_chat_form.html",
+                {**context, "table": table, "max_length": ChatMessage.MAX_LENGTH},
+                status=error.status,
+            )
+        page = {**board_context(table, request.user), **context}
+        return render(request, "lobby/table_detail.html", page, status=error.status)
+    if request.htmx:
+        return render(
+            request,
+            "lobby/_chat_form.html",
+            {"table": table, "max_length": ChatMessage.MAX_LENGTH, "refocus": True},
+        )
+    return redirect(table.get_absolute_url() + f"#chat-{table.code}")
+
+
+@login_required
+@require_POST
+def table_invite_friend(request: HttpRequest, code: str) -> HttpResponse:
+    """Let the creator of an open table send a friend its invitation link as a notice."""
+    table = _visible_table(request, code)
+    try:
+        friend = friend_invite(
+            code=code, user=request.user, username=request.POST.get("username", "")
+        )
+    except LobbyError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s got your invitation.") % {"name": friend.username})
+    return redirect(table)

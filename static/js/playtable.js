@@ -1,0 +1,93 @@
+// Playtable: count the turn clocks down between server updates.
+// Each clock carries the seconds left when the server rendered it (data-left) and
+// whether it runs; every board update replaces the element, which re-syncs it.
+(function () {
+  "use strict";
+  var seen = new WeakMap();
+
+  function format(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var d = Math.floor(seconds / 86400), h = Math.floor(seconds % 86400 / 3600);
+    var m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
+    function pad(n) { return (n < 10 ? "0" : "") + n; }
+    if (d > 0) return d + "d " + h + "h";
+    if (h > 0) return h + "h " + pad(m) + "m";
+    return pad(m) + ":" + pad(s);
+  }
+
+  function tick() {
+    var now = performance.now();
+    document.querySelectorAll(".clock[data-left]").forEach(function (el) {
+      if (!seen.has(el)) seen.set(el, now);
+      var left = parseFloat(el.dataset.left);
+      if (el.dataset.running === "1") left -= (now - seen.get(el)) / 1000;
+      el.textContent = format(left);
+      el.classList.toggle("low", el.dataset.running === "1" && left < 30);
+    });
+  }
+
+  // A message can be dismissed; "your table is open" goes by itself once the table is not
+  // open any more (the board arrives by socket, the page is not reloaded).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-dismiss]");
+    if (button) button.closest(".message").remove();
+  });
+  function dropStale() {
+    var wrap = document.querySelector(".board-wrap[data-status]");
+    if (wrap && wrap.dataset.status !== "open") {
+      document.querySelectorAll(".message.while-open").forEach(function (el) { el.remove(); });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", dropStale);
+  document.addEventListener("htmx:afterSettle", dropStale);
+  document.addEventListener("htmx:wsAfterMessage", dropStale);
+
+  // Read-only fields meant for copying (the invite link) select themselves on focus.
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-on-focus]")) {
+      event.target.select();
+    }
+  });
+
+  // A board pushed over the socket may have been drawn before the answer to this
+  // player's own move arrived: never let an older board replace a newer one. A push of
+  // the version already shown is dropped too: it says nothing new, and replacing the
+  // board under the pointer loses a click that is on its way.
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var match = /id="([^"]+-board)"[^>]*data-version="(\d+)"/.exec(event.detail.message);
+    if (!match) return;
+    var current = document.getElementById(match[1]);
+    if (current && Number(current.dataset.version) >= Number(match[2])) {
+      event.preventDefault();
+    }
+  });
+
+  // The same for the answer to a move: when the table moved on while it travelled (a
+  // bot answering at once, the other player), the socket may already have shown a newer
+  // board, which the older answer must not replace.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    var text = xhr && typeof xhr.responseText === "string" ? xhr.responseText : "";
+    var match = /id="([^"]+-board)"[^>]*data-version="(\d+)"/.exec(text.slice(0, 400));
+    if (!match) return;
+    var current = document.getElementById(match[1]);
+    if (current && Number(current.dataset.version) > Number(match[2])) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // htmx wires up swapped-in content only when the swap settles. A click in between
+  // would submit a move form the browser's way: a full page instead of a board, and a
+  // board drawn for the socket carries no CSRF field, so a 403. Wire the form up first;
+  // for a form htmx already knows this does nothing.
+  function wireUp(event) {
+    var form = event.target && event.target.closest ? event.target.closest("form[hx-post]") : null;
+    if (form && window.htmx) window.htmx.process(form);
+  }
+  document.addEventListener("click", wireUp, true);
+  document.addEventListener("submit", wireUp, true);
+
+  setInterval(tick, 250);
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSettle", tick);
+})();

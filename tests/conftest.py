@@ -1,0 +1,71 @@
+"""Fixtures shared by every test: players, a deterministic Faker, mail and tasks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import factory.random
+import pytest
+
+from tests.factories import UserFactory
+
+factory.random.reseed_random("playtable")
+
+TEST_TEMPLATES = Path(__file__).parent / "templates"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Start every test with empty rate-limit windows and caches."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture
+def alice(db):
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def carol(db):
+    return UserFactory(username="carol")
+
+
+def _test_game(settings, engine):
+    from games import registry
+
+    registry.register(engine)
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEST_TEMPLATES]}
+    ]
+    yield engine
+    registry.unregister(engine.slug)
+
+
+@pytest.fixture
+def countdown(settings):
+    """Register the tiny Countdown game (1-4 players) for the test, then remove it."""
+    from tests.lobby.countdown import Countdown
+
+    yield from _test_game(settings, Countdown())
+
+
+@pytest.fixture
+def tapper(settings):
+    """Register Tapper, a simultaneous game with timed rounds, for the test."""
+    from tests.lobby.tapper import Tapper
+
+    yield from _test_game(settings, Tapper())
+
+
+def pytest_collection_modifyitems(config, items):
+    """Run the browser tests last: Playwright keeps an event loop in the main thread
+    for the rest of the session, which asyncio.run() in other tests would trip over."""
+    items.sort(key=lambda item: "/tests/e2e/" in str(item.path).replace("\\", "/"))

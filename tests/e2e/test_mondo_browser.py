@@ -1,0 +1,258 @@
+"""Mondo in real Chromium: two people build at the same time until the clock ends the
+round, and one person practises against a bot."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from datetime import timedelta
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.registry import get_engine
+from lobby.models import Table
+from lobby.services import deadlines_sweep
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long-unusual-passphrase"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def as_beat(task, **kwargs):
+    """Run `task` in a thread of its own, as Celery beat would: never in this thread, whose
+    event loop Playwright holds (a Redis channel layer cannot be called from it)."""
+    from django.db import connection
+
+    result = {}
+
+    def run() -> None:
+        try:
+            result["value"] = task(**kwargs)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, name="beat")
+    thread.start()
+    thread.join(60)
+    return result["value"]
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("#main form button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
+
+
+def create_table(page: Page, base: str, players: str = "2", **options: str) -> str:
+    page.goto(f"{base}/games/mondo/new/")
+    page.select_option("#id_players", players)
+    page.select_option("#id_mode", "live")
+    for name, value in options.items():
+        field = page.locator(f"#id_opt_{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        elif field.get_attribute("type") == "checkbox":
+            field.set_checked(value == "on")
+        else:
+            field.fill(value)
+    page.click("#main form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Mondo")
+    return page.url
+
+
+def table_of(url: str) -> Table:
+    return Table.objects.get(code=re.search(r"/t/([0-9a-f-]+)/", url).group(1))
+
+
+def version(page: Page) -> int:
+    return int(page.locator(".board-wrap").first.get_attribute("data-version"))
+
+
+def wait_past(page: Page, seen: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
+    )
+
+
+def take_any(page: Page) -> None:
+    """Take the first tile of the pool; if someone was faster, take the next one."""
+    for _ in range(5):
+        page.evaluate("document.querySelectorAll('.mo-toast').forEach(e => e.remove())")
+        page.locator("button.mo-slot").first.click()
+        expect(page.locator(".mo-held, .mo-toast").first).to_be_visible(timeout=10_000)
+        if page.locator(".mo-held").count():
+            return
+    raise AssertionError("never got a tile")
+
+
+def turn_right(page: Page, *, key: bool = False) -> None:
+    """Turn the held tile a quarter to the right, with the button or the keyboard."""
+    before = int(page.locator(".mo-held").get_attribute("data-rotation"))
+    if key:
+        page.keyboard.press("e")
+    else:
+        page.locator(".mo-controls button", has_text="Right").click()
+    expect(page.locator(".mo-held")).to_have_attribute(
+        "data-rotation", str((before + 1) % 4), timeout=10_000
+    )
+
+
+def place_held(page: Page) -> None:
+    """Place the held tile on the first highlighted space."""
+    before = placed(page)
+    page.locator(".mo-me button.mo-legal").first.click()
+    expect(page.locator(".mo-me .mo-cell.mo-filled")).to_have_count(before + 1, timeout=10_000)
+    expect(page.locator(".mo-held")).to_have_count(0)
+
+
+def place_tile(page: Page) -> None:
+    """Take the first pool tile, turn it once, and place it on the first legal space."""
+    take_any(page)
+    turn_right(page)
+    place_held(page)
+
+
+def placed(page: Page) -> int:
+    return page.locator(".mo-me .mo-cell.mo-filled").count()
+
+
+def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, browser, e2e):
+    base = asgi_server
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    ben_ctx = browser.new_context(viewport=PHONE)
+    ann, ben = ann_ctx.new_page(), ben_ctx.new_page()
+    sign_up(ann, base, "ann")
+    sign_up(ben, base, "ben")
+    url = create_table(ann, base, time="1", expert="on")
+    ben.goto(url)
+    ben.get_by_role("button", name="Join this table").click()
+    expect(ben.locator(".mo-board")).to_be_visible()
+    expect(ann.locator(".mo-board")).to_be_visible(timeout=10_000)
+    # Both see the round's countdown from the server.
+    for page in (ann, ben):
+        expect(page.locator(".phase-timer .clock")).to_be_visible()
+        expect(page.locator(".mo-pool button.mo-slot")).to_have_count(136)
+    ann.screenshot(path=str(e2e / "mondo_start_desktop.png"), full_page=True)
+
+    # Both reach for the same tile at the same moment: one gets it, the other is told.
+    ann_first = ann.locator("button.mo-slot").first
+    ben_first = ben.locator("button.mo-slot").first
+    assert ann_first.get_attribute("value") == ben_first.get_attribute("value")
+    ann_first.click(no_wait_after=True)
+    ben_first.click(no_wait_after=True)
+    # The loser's message stays on screen in a toast even when the winner's move arrives
+    # over the socket and redraws the board.
+    for page in (ann, ben):
+        expect(page.locator(".mo-held, .mo-toast").first).to_be_visible(timeout=10_000)
+    holders = [page for page in (ann, ben) if page.locator(".mo-held").count()]
+    losers = [page for page in (ann, ben) if page.locator(".mo-toast").count()]
+    assert len(holders) == 1, "exactly one player holds the tile"
+    assert len(losers) == 1 and losers[0] is not holders[0]
+    expect(losers[0].locator(".mo-toast")).to_contain_text("Another player took that tile")
+    winner = holders[0]
+    ann.screenshot(path=str(e2e / "mondo_race_desktop.png"), full_page=True)
+    ben.screenshot(path=str(e2e / "mondo_race_phone.png"), full_page=True)
+    place_held(winner)
+
+    # Then they play on in turns of their own choosing, interleaved.
+    for _ in range(3):
+        place_tile(ann)
+        place_tile(ben)
+    # Ann's tiles show up on Ben's screen without a reload (his small copy of her world).
+    expect(ben.locator(".mo-others .mo-cell.mo-filled")).to_have_count(placed(ann), timeout=10_000)
+    ann.screenshot(path=str(e2e / "mondo_play_desktop.png"), full_page=True)
+    ben.screenshot(path=str(e2e / "mondo_play_phone.png"), full_page=True)
+    # Expert game: with three tiles down a task may be taken.
+    task = ann.locator(".mo-task button").first
+    task.click()
+    expect(ann.locator(".mo-my-tasks")).to_be_visible(timeout=10_000)
+    # Ben is holding a tile when the time runs out: it goes back to the pool.
+    take_any(ben)
+    ben.screenshot(path=str(e2e / "mondo_held_phone.png"), full_page=True)
+
+    table = table_of(url)
+    table.refresh_from_db()
+    assert table.phase_key == "round-1"
+    ann_seen, ben_seen = version(ann), version(ben)
+    assert as_beat(deadlines_sweep, now=table.phase_deadline + timedelta(seconds=1)) == 1
+    # Both screens show the end of the round without a reload.
+    wait_past(ann, ann_seen)
+    wait_past(ben, ben_seen)
+    for page in (ann, ben):
+        expect(page.locator(".mo-round-end")).to_contain_text("Round 1 is over")
+        expect(page.locator(".mo-round-end")).to_contain_text("Round score")
+        expect(page.locator(".mo-held")).to_have_count(0)
+    ann.screenshot(path=str(e2e / "mondo_round_end_desktop.png"), full_page=True)
+    ben.screenshot(path=str(e2e / "mondo_round_end_phone.png"), full_page=True)
+    table.refresh_from_db()
+    engine = get_engine("mondo")
+    state = engine.load(table.state)
+    assert state.phase == "break" and len(state.history) == 1
+    assert table.moves.filter(kind="time_up").count() == 1
+    # Every tile is somewhere exactly once: the pool, or a world.
+    codes = [c for c in state.pool if c != -1] + [
+        c for player in state.seats for c in player.board if c != -1
+    ]
+    assert sorted(c >> 3 for c in codes) == list(range(136))
+
+    # Both get ready; round 2 starts on both screens.
+    for page in (ann, ben):
+        page.get_by_role("button", name="Ready for round 2").click()
+    for page in (ann, ben):
+        expect(page.locator(".mo-round")).to_have_text("Round 2 of 3", timeout=10_000)
+        expect(page.locator(".mo-pool button.mo-slot")).to_have_count(136)
+    table.refresh_from_db()
+    assert table.phase_key == "round-2"
+    ann_ctx.close()
+    ben_ctx.close()
+
+
+def test_one_player_practises_against_a_bot_to_the_end(asgi_server, browser, e2e):
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    sign_up(page, base, "solo")
+    url = create_table(page, base)
+    page.get_by_role("button", name="Seat a bot").click()
+    expect(page.locator(".mo-board")).to_be_visible()
+    # The bot plays on its own (here at once: Celery runs eagerly in tests).
+    for round_no in (1, 2, 3):
+        expect(page.locator(".mo-round")).to_have_text(f"Round {round_no} of 3", timeout=10_000)
+        # It fills its world and jumps out with the top chip.
+        expect(page.locator(".mo-others .mo-status")).to_contain_text(
+            "out, bonus chip 4", timeout=20_000
+        )
+        expect(page.locator(".mo-others .mo-cell.mo-filled")).to_have_count(24)
+        for _ in range(2):
+            place_tile(page)
+        page.keyboard.press("e")  # shortcuts are there too: nothing is held, nothing happens
+        take_any(page)
+        turn_right(page, key=True)  # the keyboard shortcut
+        place_held(page)
+        if round_no == 1:
+            page.screenshot(path=str(e2e / "mondo_vs_bot_desktop.png"), full_page=True)
+        page.locator("button.mo-stop").click()
+        if round_no < 3:
+            expect(page.locator(".mo-round-end")).to_contain_text(
+                f"Round {round_no} is over", timeout=10_000
+            )
+            page.get_by_role("button", name=f"Ready for round {round_no + 1}").click()
+    expect(page.locator(".end-panel")).to_be_visible(timeout=10_000)
+    expect(page.locator(".mo-final")).to_contain_text("Final scoring")
+    page.screenshot(path=str(e2e / "mondo_end_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(e2e / "mondo_end_phone.png"), full_page=True)
+    table = table_of(url)
+    assert table.status == Table.Status.FINISHED
+    details = table.result["details"]
+    assert len(details["rounds"]) == 3
+    assert json.dumps(details)
+    ctx.close()

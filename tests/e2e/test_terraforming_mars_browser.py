@@ -1,0 +1,238 @@
+"""Terraforming Mars in real Chromium: setup and the whole first generation against a bot."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.registry import get_engine
+from lobby.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long-unusual-passphrase"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+WAIT = 20_000  # ms: generous, the machine running the suite may be busy
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("#main form button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
+
+
+def board(page: Page):
+    return page.locator(".board-wrap").first
+
+
+def version(page: Page) -> int:
+    return int(board(page).get_attribute("data-version"))
+
+
+def click_and_wait(page: Page, locator) -> None:
+    """Click a move button and wait for the re-rendered board."""
+    seen = version(page)
+    locator.click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
+    )
+
+
+def phase(page: Page) -> str:
+    return page.locator(".tm-board").get_attribute("data-phase")
+
+
+def my_move_ready(page: Page) -> None:
+    """Wait until the page shows a decision of mine or the research phase."""
+    page.wait_for_function(
+        "() => document.querySelector('.tm-prompt, .tm-actions')"
+        " || document.querySelector('.tm-board').dataset.phase === 'research'",
+        timeout=WAIT,
+    )
+
+
+def test_a_player_sets_up_and_plays_the_first_generation_against_a_bot(
+    asgi_server, browser, e2e
+) -> None:
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    sign_up(page, base, "terra")
+    page.goto(f"{base}/games/terraforming_mars/new/")
+    page.click("#main form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Terraforming Mars")
+    page.get_by_role("button", name="Seat a bot").click()
+    expect(page.locator(".tm-board")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".tm-selection")).to_contain_text("Choose your corporation")
+    # The bot chooses at once; wait for it so that no click of ours meets a stale board.
+    expect(page.locator(".tm-status")).to_contain_text("bot: ready", timeout=WAIT)
+    page.screenshot(path=str(e2e / "terraforming_mars_setup_desktop.png"), full_page=True)
+
+    # Step 6 of the setup: a corporation, two cards, confirm.
+    click_and_wait(page, page.locator(".tm-selection button", has_text="Choose").first)
+    for _ in range(2):
+        click_and_wait(page, page.locator(".tm-selection button", has_text="Keep").first)
+    expect(page.locator(".tm-selection")).to_contain_text("Kept: 2 card(s) for 6 M€")
+    click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
+    page.wait_for_function(
+        "() => document.querySelector('.tm-board').dataset.phase === 'action'", timeout=WAIT
+    )
+    expect(page.locator(".tm-mars svg")).to_be_visible()
+    expect(page.locator(".tm-globals")).to_contain_text("Temperature")
+    expect(page.locator(".tm-hand")).to_contain_text("Your hand (2 cards)")
+
+    shots = {"action": False, "prompt": False, "undo": False}
+    for _ in range(80):
+        my_move_ready(page)
+        if phase(page) == "research":
+            break
+        undo = page.locator("button.undo")
+        if undo.count() and not shots["undo"]:
+            # Once: take the turn so far back (§12.4); the board is the turn's start again.
+            page.screenshot(path=str(e2e / "terraforming_mars_undo_desktop.png"), full_page=True)
+            click_and_wait(page, undo)
+            expect(page.locator("button.undo")).to_have_count(0)
+            expect(page.locator(".board-error")).to_have_count(0)
+            shots["undo"] = True
+            continue
+        prompt = page.locator(".tm-prompt")
+        if prompt.count():
+            if not shots["prompt"]:
+                page.screenshot(
+                    path=str(e2e / "terraforming_mars_prompt_desktop.png"), full_page=True
+                )
+                shots["prompt"] = True
+            # A tile goes on the map itself when there is a space to click.
+            hexes = page.locator(".tm-hex-btn")
+            target = hexes.first if hexes.count() else prompt.locator("button:visible").first
+            click_and_wait(page, target)
+            continue
+        if not shots["action"]:
+            page.screenshot(path=str(e2e / "terraforming_mars_turn_desktop.png"), full_page=True)
+            shots["action"] = True
+        play = page.locator(".tm-hand-card button", has_text="Play")
+        projects = page.locator(".tm-projects button", has_text="Use")
+        first_action = page.locator("button.tm-first-action")
+        if first_action.count():
+            click_and_wait(page, first_action)
+        elif play.count():
+            click_and_wait(page, play.first)
+        elif projects.count() > 1:
+            click_and_wait(page, projects.last)  # the dearest affordable one
+        elif page.locator(".tm-actions button", has_text="End turn").count():
+            click_and_wait(page, page.locator(".tm-actions button", has_text="End turn"))
+        else:
+            click_and_wait(page, page.locator(".tm-actions button", has_text="Pass"))
+    assert shots["undo"], "an Undo button showed up during the first generation"
+    # Generation 1 is over: production ran and the research of generation 2 is on.
+    page.wait_for_function(
+        "() => document.querySelector('.tm-board').dataset.phase === 'research'", timeout=WAIT
+    )
+    expect(page.locator(".tm-top")).to_contain_text("Generation 2")
+    expect(page.locator(".tm-log")).to_contain_text("Production phase.")
+    expect(page.locator(".tm-selection")).to_contain_text("Research")
+    page.screenshot(path=str(e2e / "terraforming_mars_generation2_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(e2e / "terraforming_mars_generation2_phone.png"), full_page=True)
+    # Parts of the phone page at full size, to read them.
+    page.locator(".tm-selection").screenshot(path=str(e2e / "terraforming_mars_phone_research.png"))
+    page.locator(".tm-main").screenshot(path=str(e2e / "terraforming_mars_phone_map.png"))
+    page.locator(".tm-players").screenshot(path=str(e2e / "terraforming_mars_phone_players.png"))
+
+    table = Table.objects.get()
+    engine = get_engine("terraforming_mars")
+    state = engine.load(table.state)
+    assert state.gen == 2 and state.phase == "research"
+    # The page never shows a card the player may not see.
+    html = page.content()
+    for token in engine.secret_tokens(state, 0):
+        assert token not in html
+    ctx.close()
+
+
+def test_the_end_of_a_solo_game_shows_the_final_scoring(asgi_server, browser, e2e) -> None:
+    """A solo table brought to its last turn: passing ends the game and shows the breakdown."""
+    from games.terraforming_mars.catalog import CARDS
+
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    sign_up(page, base, "solo")
+    page.goto(f"{base}/games/terraforming_mars/new/")
+    page.select_option("#id_players", "1")
+    page.click("#main form button[type=submit]")
+    expect(page.locator(".tm-selection")).to_contain_text("Choose your corporation", timeout=WAIT)
+    click_and_wait(page, page.locator(".tm-selection button", has_text="Choose").first)
+    click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
+
+    # Jump to the last turn of generation 14 with Mars terraformed (a won game).
+    table = Table.objects.get()
+    engine = get_engine("terraforming_mars")
+    st = engine.load(table.state).clone()
+    st.gen, st.temperature, st.oxygen = 14, 8, 14
+    board = st.board_w()
+    for space in ("r1c2", "r1c4", "r1c5", "r2c6", "r4c8", "r5c4", "r5c5", "r5c6", "r6c6"):
+        board[space] = ("ocean", -1, "")
+    board["r8c3"] = ("city", 0, "")
+    board["r8c4"] = ("greenery", 0, "")
+    board["r9c3"] = ("greenery", 0, "")
+    st.oceans = 9
+    player = st.pw(0)
+    player.tr = 52
+    player.first_action = ""
+    birds = next(c for c, info in CARDS.items() if info.name == "Birds")
+    # Birds may lie anywhere a random deal put it: take it out of every pile first.
+    st.deck = tuple(c for c in st.deck if c != birds)
+    st.discard = tuple(c for c in st.discard if c != birds)
+    player.hand = tuple(c for c in player.hand if c != birds)
+    player.played = (*player.played, birds)
+    player.res[birds] = 3
+    from games.terraforming_mars.kernel import recompute
+
+    recompute(player)
+    st.queue = []
+    st.freeze()
+    table.state = engine.dump(st)
+    table.save(update_fields=["state"])
+    page.reload()
+    click_and_wait(page, page.locator(".tm-actions button", has_text="Pass"))
+    expect(page.locator(".end-panel")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".tm-final")).to_contain_text("You won the solo game.")
+    expect(page.locator(".tm-final")).to_contain_text("Birds 3")
+    page.screenshot(path=str(e2e / "terraforming_mars_end_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.locator(".tm-final").screenshot(path=str(e2e / "terraforming_mars_end_phone.png"))
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    ctx.close()
+
+
+def test_a_table_on_hellas_shows_its_map_and_milestones(asgi_server, browser, e2e) -> None:
+    """The map chosen in the table form is the one on screen, with its special space."""
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    sign_up(page, base, "hellas")
+    page.goto(f"{base}/games/terraforming_mars/new/")
+    page.select_option("#id_opt_map", "hellas")
+    page.click("#main form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Terraforming Mars")
+    page.get_by_role("button", name="Seat a bot").click()
+    expect(page.locator(".tm-board")).to_be_visible(timeout=WAIT)
+    # The bot chooses at once; once it has, the board stays put while it is read.
+    expect(page.locator(".tm-status")).to_contain_text("bot: ready", timeout=WAIT)
+    expect(page.locator(".tm-mars svg")).to_be_visible()
+    expect(page.locator(".tm-mars")).to_contain_text("−6 M€")
+    expect(page.locator(".tm-legend")).to_contain_text("costs 6 M€ extra and brings an ocean")
+    expect(page.locator(".tm-board")).to_contain_text("Polar Explorer")
+    expect(page.locator(".tm-board")).not_to_contain_text("Terraformer")
+    assert get_engine("terraforming_mars").load(Table.objects.get().state).settings.map == "hellas"
+    page.screenshot(path=str(e2e / "terraforming_mars_hellas_desktop.png"), full_page=True)
+    ctx.close()

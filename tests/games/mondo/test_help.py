@@ -1,0 +1,44 @@
+"""The rules help fragment: renders, and every sentence in it is marked for translation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from django.template.loader import render_to_string
+
+import games.mondo
+
+TEMPLATES = Path(games.mondo.__file__).parent / "templates/games/mondo"
+
+
+def test_the_help_fragment_renders_the_rules_in_plain_words() -> None:
+    source = (TEMPLATES / "help.html").read_text()
+    assert "{% extends" not in source and source.startswith("{% load i18n %}")
+    html = render_to_string("games/mondo/help.html")
+    for phrase in [
+        "136 tiles",
+        "You never hold more than one tile",
+        "must touch a tile already in your world",
+        "take the top bonus chip",
+        "When your world is full you jump out automatically",
+        "completed and error-free landscape: +2",
+        "Water never scores",
+        "Each free space: −1",
+        "volcano chip",
+        "up to two tasks",
+        "four random tiles",
+        "Equal totals share the place",
+    ]:
+        assert phrase in html, phrase
+
+
+def test_every_sentence_of_the_templates_is_inside_a_translation_tag() -> None:
+    """Strip translate blocks, tags, variables and markup: no words may be left."""
+    for name in ("help.html", "_board.html", "_breakdown.html", "_status.html", "_world.html"):
+        source = (TEMPLATES / name).read_text()
+        source = re.sub(r"{% blocktranslate.*?%}.*?{% endblocktranslate %}", "", source, flags=re.S)
+        source = re.sub(r"{%.*?%}|{{.*?}}|{#.*?#}", "", source, flags=re.S)
+        source = re.sub(r"<[^>]+>", "", source)
+        leftover = re.sub(r"[\s·—–−+=×±⟲⟳:(),.\-0-9]+", "", source)
+        assert leftover == "", (name, leftover[:80])

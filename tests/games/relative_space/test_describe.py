@@ -1,0 +1,51 @@
+"""The move log: one line per move, naming only what everybody may know."""
+
+from __future__ import annotations
+
+from tests.games.relative_space.helpers import ENGINE, build_state, play
+
+OTHER = {"A1": "9", "A2": "9", "A3": "10", "A4": "10"}
+
+
+def describe(state, action, viewer=None) -> str:
+    return ENGINE.describe(state, state.active, action, viewer)
+
+
+def test_a_load_names_the_card_its_place_and_the_pod() -> None:
+    state = build_state(supplies=[{"A3": "7"}, OTHER], pods=["5"])
+    text = describe(state, {"type": "play", "slot": "A3", "pod": 1})
+    assert text == "played a 7 from A3 onto pod 1; emptied the supply and wins"
+
+
+def test_a_blind_block_tells_what_came_back_and_what_left() -> None:
+    state = build_state(supplies=[{"C1": "~4", "D1": "~5"}, OTHER], pods=["3 6"])
+    text = describe(state, {"type": "play", "slot": "C1", "pod": 1})
+    assert text == (
+        "turned up C1, a 4, onto pod 1 and blocked it: A1, A2, A3 refilled face up, "
+        "pod 1 stays in play, empty"
+    )
+
+
+def test_a_key_opening_and_a_launch_read_in_order() -> None:
+    state = build_state(supplies=[{"A1": "KEY", "A2": "START", "A3": "8"}, OTHER], pods=["6"])
+    text = describe(state, {"type": "open_pod", "key": "A1", "slot": "A2"})
+    assert text == (
+        "used the Key from A1 to open pod 2; played a START! from A2 onto pod 2; "
+        "pod 2 launched with 1 card"
+    )
+
+
+def test_a_pass_and_an_illegal_action() -> None:
+    state = build_state(supplies=[{"A1": "DOUBLE", "A2": "8"}, OTHER])
+    assert describe(state, {"type": "pass"}) == "made a move"
+    state = play(state, "A1", 1)
+    assert describe(state, {"type": "pass"}) == "passed on the extra play"
+
+
+def test_every_viewer_reads_the_same_line() -> None:
+    """Nothing in a move is private: a face-down card is revealed as it is played."""
+    state = build_state(supplies=[{"C1": "~4", "D1": "~5"}, OTHER], pods=["2"])
+    action = {"type": "play", "slot": "C1", "pod": 1}
+    assert {describe(state, action, viewer) for viewer in (None, 0, 1)} == {
+        "turned up C1, a 4, onto pod 1"
+    }

@@ -1,0 +1,61 @@
+"""The rules help fragment: renders, and every sentence in it is marked for translation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from django.template.loader import render_to_string
+
+import games.relative_space
+
+TEMPLATE = Path(games.relative_space.__file__).parent / "templates/games/relative_space/help.html"
+
+
+def test_the_help_fragment_explains_the_whole_game_in_plain_words() -> None:
+    source = TEMPLATE.read_text()
+    assert "{% extends" not in source and source.startswith("{% load i18n %}")
+    html = render_to_string("games/relative_space/help.html")
+    for phrase in [
+        "first player to empty their supply",
+        "available only when no card overlaps it",
+        "not even you",
+        "equal to or higher than the load value",
+        "lower than the load value blocks the pod",
+        "already empty when your turn began",
+        "bottom row first",
+        "If it was the only pod, it stays in play",
+        "Key:",
+        "START!:",
+        "Double Load:",
+        "Last Call:",
+        "at least one pod in play",
+        "10 minus the cards left",
+    ]:
+        assert phrase in html, phrase
+
+
+def test_every_sentence_of_the_help_is_inside_a_translation_tag() -> None:
+    source = TEMPLATE.read_text()
+    source = re.sub(r"{% blocktranslate.*?%}.*?{% endblocktranslate %}", "", source, flags=re.S)
+    source = re.sub(r"{%.*?%}", "", source, flags=re.S)
+    source = re.sub(r"<[^>]+>", "", source)
+    assert re.sub(r"\s+", "", source) == ""
+
+
+def test_the_help_states_the_deck_and_pyramid_of_the_house_rule_table() -> None:
+    """The help is plain text: this test notices when the data changes and the help does not."""
+    from games.relative_space import engine
+
+    html = render_to_string("games/relative_space/help.html")
+    counts = {special.code: special.copies for special in engine.SPECIAL_CARDS}
+    assert f"The deck has {len(engine.CARDS)} cards" in html
+    assert f"items numbered {engine.ITEM_VALUES[0]} to {engine.ITEM_VALUES[-1]}" in html
+    assert engine.ITEM_COPIES == 6 and "six of each" in html
+    assert (
+        f"{counts['KEY']} Keys, {counts['START']} START! cards, {counts['DOUBLE']} Double Loads "
+        f"and {counts['LASTCALL']} Last Calls"
+    ) in html
+    rows = [count for _name, count, _up in engine.SUPPLY_ROWS]
+    assert rows == [4, 3, 2, 1] and f"Each player gets {engine.LAYOUT.size} cards" in html
+    assert f"({engine.DEFAULT_TURN_LIMIT} unless" in html

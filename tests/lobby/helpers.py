@@ -1,0 +1,43 @@
+"""Helpers for lobby tests: create and play tables through the real endpoints."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from games.registry import get_engine
+from lobby.models import Table
+from lobby.services import seat_join, table_create
+
+
+def started_table(creator: Any, other: Any, **options: Any) -> Table:
+    """Return an active Lost Cities table with `creator` at seat 0 and `other` at seat 1."""
+    table = table_create(
+        user=creator, game="lost_cities", players=2, options={"rounds": 1, **options}
+    )
+    seat_join(code=table.code, user=other)
+    table.refresh_from_db()
+    assert table.status == Table.Status.ACTIVE
+    return table
+
+
+def post_move(client: Client, table: Table, action: Any, version: int | None, **extra: Any):
+    """POST an action as the browser's form does."""
+    data = {"action": action if isinstance(action, str) else json.dumps(action)}
+    if version is not None:
+        data["version"] = str(version)
+    return client.post(reverse("lobby:move", args=[table.code]), data, **extra)
+
+
+def seat_to_move(table: Table) -> int:
+    engine = get_engine(table.game)
+    return min(engine.to_move(engine.load(table.state)))
+
+
+def random_legal(table: Table, seat: int, rng: random.Random) -> dict[str, Any]:
+    engine = get_engine(table.game)
+    return rng.choice(engine.legal_actions(engine.load(table.state), seat))

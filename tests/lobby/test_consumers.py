@@ -1,0 +1,186 @@
+"""The table socket: each connection receives its own board; spectators see no hand."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+from games.registry import get_engine
+from lobby.models import Table
+from lobby.services import move_submit, table_create
+from tests.lobby.helpers import seat_to_move, started_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CARD = re.compile(r'data-card="(LC-[A-Z]+\d+)"')
+
+
+def session_cookie(user) -> list[tuple[bytes, bytes]]:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return [
+        (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        (b"origin", b"http://testserver"),
+        (b"host", b"testserver"),
+    ]
+
+
+ANON = [(b"origin", b"http://testserver")]
+
+
+async def connect(table: Table, headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=headers)
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    return communicator
+
+
+def hand_ids(table: Table, position: int) -> set[str]:
+    engine = get_engine("lost_cities")
+    return {card["id"] for card in engine.view(engine.load(table.state), position)["hand"]}
+
+
+def test_each_socket_gets_its_own_hand_and_a_spectator_none(alice, bob, carol):
+    table = started_table(alice, bob)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    headers = {u.username: session_cookie(u) for u in (alice, bob, carol)}
+    headers["anon"] = ANON
+
+    async def scenario():
+        sockets = {name: await connect(table, h) for name, h in headers.items()}
+        # On connect each socket receives the current board.
+        first = {name: await s.receive_from(timeout=5) for name, s in sockets.items()}
+        # A move by whoever is to move.
+        mover_seat = await sync_to_async(seat_to_move)(table)
+        mover = alice if seat_of[alice] == mover_seat else bob
+        engine = get_engine("lost_cities")
+        state = engine.load(table.state)
+        action = next(a for a in engine.legal_actions(state, mover_seat) if a["type"] == "discard")
+        await sync_to_async(move_submit)(
+            code=table.code, user=mover, action=action, seen_version=None
+        )
+        after = {name: await s.receive_from(timeout=5) for name, s in sockets.items()}
+        for s in sockets.values():
+            await s.disconnect()
+        return first, after
+
+    first, after = asyncio.run(scenario())
+    table.refresh_from_db()
+    alice_hand, bob_hand = hand_ids(table, seat_of[alice]), hand_ids(table, seat_of[bob])
+    for html in (first, after):
+        assert f'id="table-{table.code}-board"' in html["alice"]
+    for html in (after,):
+        alice_cards = set(CARD.findall(html["alice"]))
+        bob_cards = set(CARD.findall(html["bob"]))
+        assert alice_hand <= alice_cards and not (bob_hand & alice_cards)
+        assert bob_hand <= bob_cards and not (alice_hand & bob_cards)
+        for spectator in ("carol", "anon"):
+            cards = set(CARD.findall(html[spectator]))
+            assert not (cards & (alice_hand | bob_hand))
+            assert "Your hand" not in html[spectator]
+    assert "Your hand" in after["alice"]
+    assert f'value="{table.version}"' in after["alice"]
+
+
+def test_a_stranger_cannot_open_the_socket_of_a_private_table(alice, carol):
+    table = table_create(
+        user=alice, game="lost_cities", players=2, options={}, visibility="private"
+    )
+    headers = session_cookie(carol)
+
+    async def scenario():
+        communicator = WebsocketCommunicator(
+            application, f"/ws/table/{table.code}/", headers=headers
+        )
+        connected, _ = await communicator.connect(timeout=5)
+        return connected
+
+    assert asyncio.run(scenario()) is False
+
+
+def test_a_socket_from_another_origin_is_refused(alice):
+    table = table_create(user=alice, game="lost_cities", players=2, options={})
+
+    async def scenario():
+        communicator = WebsocketCommunicator(
+            application, f"/ws/table/{table.code}/", headers=[(b"origin", b"http://evil.example")]
+        )
+        connected, _ = await communicator.connect(timeout=5)
+        return connected
+
+    assert asyncio.run(scenario()) is False
+
+
+def test_client_messages_are_ignored_and_the_socket_stays_up(alice, bob):
+    table = started_table(alice, bob)
+    headers = session_cookie(alice)
+
+    async def scenario():
+        socket = await connect(table, headers)
+        await socket.receive_from(timeout=5)
+        for junk in ["{", '{"type": "move"}', "x" * 100_000]:
+            await socket.send_to(text_data=junk)
+        assert await socket.receive_nothing(timeout=0.3)
+        await socket.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_the_movers_socket_gets_the_answers_html_without_a_second_render(alice, bob, monkeypatch):
+    """A move renders the mover's board once (the HTTP answer, shared with the mover's
+    sockets through the cache) and the other player's once; never a hand to the wrong one."""
+    import json
+
+    from django.urls import reverse
+
+    from lobby import rendering
+
+    table = started_table(alice, bob)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    mover_seat = seat_to_move(table)
+    mover, other = (alice, bob) if seat_of[alice] == mover_seat else (bob, alice)
+    client = Client()
+    client.force_login(mover)
+    engine = get_engine("lost_cities")
+    action = engine.legal_actions(engine.load(table.state), mover_seat)[0]
+    renders = []
+    real = rendering.board_html
+    monkeypatch.setattr(
+        rendering,
+        "board_html",
+        lambda table, user, **kw: renders.append(user) or real(table, user, **kw),
+    )
+
+    headers = {u: session_cookie(u) for u in (mover, other)}
+
+    async def scenario():
+        sockets = {u: await connect(table, headers[u]) for u in (mover, other)}
+        for s in sockets.values():
+            await s.receive_from(timeout=5)  # the board on connect
+        renders.clear()
+        response = await sync_to_async(client.post)(
+            reverse("lobby:move", args=[table.code]),
+            {"action": json.dumps(action), "version": table.version},
+            HTTP_HX_REQUEST="true",
+        )
+        pushed = {u: await s.receive_from(timeout=5) for u, s in sockets.items()}
+        for s in sockets.values():
+            await s.disconnect()
+        return response, pushed
+
+    response, pushed = asyncio.run(scenario())
+    assert response.status_code == 200
+    assert pushed[mover] == response.content.decode()
+    assert pushed[other] != pushed[mover]
+    assert sorted(u.username for u in renders) == sorted([mover.username, other.username])
+    table.refresh_from_db()
+    for card in hand_ids(table, seat_of[mover]):
+        assert card not in pushed[other]
