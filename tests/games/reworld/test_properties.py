@@ -65,8 +65,17 @@ def play_and_check(seed: int, players: int) -> None:
         state = ENGINE.apply(state, seat, pick.choice(ENGINE.legal_actions(state, seat)))
         check(state)
     outcome = ENGINE.outcome(state)
-    assert_valid_outcome(outcome, players)
+    # Equal VP may be split by the §8 tie-breaks (H20), so places need not be shared.
+    assert_valid_outcome(outcome, players, ties_share=False)
     details = outcome.details
+    keys = [
+        (row["total"], row["ships"], row["shield_size"], -row["jettisoned"])
+        for row in details["seats"]
+    ]
+    for i in range(players):
+        for j in range(players):
+            # Places follow the full key: VP, then ships, shield, fewer jettisons.
+            assert (outcome.places[i] < outcome.places[j]) == (keys[i] > keys[j])
     for seat, row in enumerate(details["seats"]):
         assert row["total"] == outcome.scores[seat]
         assert row["total"] == (
