@@ -1,14 +1,16 @@
-"""Per-request account checks: the player's own time zone, and suspended players logged out."""
+"""Per-request account checks: the player's own time zone and language, and suspended
+players logged out."""
 
 from __future__ import annotations
 
 import zoneinfo
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.moderation import suspension_text
 
@@ -29,6 +31,50 @@ class UserTimezoneMiddleware:
         else:
             timezone.deactivate()
         return self.get_response(request)
+
+
+class UserLanguageMiddleware:
+    """Show a logged-in player the site in the language they last picked, on any device.
+
+    The language cookie is this browser's own choice and wins. A browser without one (a new
+    device, cleared cookies) gets the player's remembered language instead of its
+    Accept-Language guess, and keeps it: the cookie is set on the response, also right after
+    logging in, so the pages and the live socket that follow agree.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        has_cookie = settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        language = "" if has_cookie else _remembered_language(request)
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        response = self.get_response(request)
+        # The view may have logged the player in (or out) meanwhile.
+        language = "" if has_cookie else _remembered_language(request)
+        if language and settings.LANGUAGE_COOKIE_NAME not in response.cookies:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+        return response
+
+
+def _remembered_language(request: HttpRequest) -> str:
+    """Return the logged-in player's remembered language, or "" (none, or not offered)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return ""
+    language = getattr(user, "language", "") or ""
+    return language if language in dict(settings.LANGUAGES) else ""
 
 
 class SuspendedUserMiddleware:

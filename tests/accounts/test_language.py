@@ -83,3 +83,50 @@ def test_the_end_of_game_notice_and_mail_speak_each_players_language(
     )
     to_bob = next(m for m in mail.outbox if m.to == [bob.email])
     assert "afgelopen" in to_bob.subject
+
+
+def test_a_new_device_shows_the_site_in_the_players_remembered_language(alice: User) -> None:
+    """No language cookie on this browser: logging in brings the language picked elsewhere."""
+    alice.language = "de"
+    alice.set_password("a-long-unusual-passphrase")
+    alice.save()
+    browser = Client(headers={"accept-language": "en"})
+    assert browser.get(reverse("home")).headers["Content-Language"] == "en"
+    response = browser.post(
+        reverse("accounts:login"),
+        {"username": alice.username, "password": "a-long-unusual-passphrase"},
+    )
+    assert response.status_code == 302
+    # The cookie is set as the player logs in, so later pages and the socket agree.
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    page = browser.get(reverse("home"))
+    assert page.headers["Content-Language"] == "de"
+    assert '<html lang="de"' in page.content.decode()
+
+
+def test_this_browsers_own_language_choice_wins(client: Client, alice: User) -> None:
+    alice.language = "de"
+    alice.save()
+    client.force_login(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    response = client.get(reverse("home"))
+    assert response.headers["Content-Language"] == "it"
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+
+
+def test_a_player_without_a_remembered_language_keeps_the_browsers(
+    client: Client, alice: User
+) -> None:
+    client.force_login(alice)
+    response = client.get(reverse("home"), headers={"accept-language": "nl"})
+    assert response.headers["Content-Language"] == "nl"
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+
+
+def test_logging_out_does_not_pin_a_language(alice: User) -> None:
+    alice.language = "de"
+    alice.save()
+    browser = Client()
+    browser.force_login(alice)
+    response = browser.post(reverse("accounts:logout"))
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
