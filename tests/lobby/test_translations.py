@@ -11,6 +11,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+
+from lobby.rendering import board_html
+from lobby.services import seat_join, table_create
 
 LOCALE = Path(settings.LOCALE_PATHS[0])
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
@@ -87,3 +91,30 @@ def test_a_visitor_who_picks_a_language_gets_the_site_in_it(
     assert f'<html lang="{lang}">' in html
     nav = html[html.index('class="nav-links"') : html.index("</ul>", html.index("nav-links"))]
     assert games in nav and tables in nav and ">Games<" not in nav
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "lost_cities", "mars"),
+    [
+        ("en", "Round 1 of 3", "Generation 1"),
+        ("de", "Runde 1 von 3", "Generation 1"),
+        ("nl", "Ronde 1 van 3", "Generatie 1"),
+        ("it", "Round 1 di 3", "Generazione 1"),
+    ],
+)
+def test_the_round_and_generation_headings_follow_the_language(
+    alice, bob, lang: str, lost_cities: str, mars: str
+) -> None:
+    """The boards word their round heading in the page's language, not the engine's English."""
+    boards = {}
+    for game in ("lost_cities", "terraforming_mars"):
+        table = table_create(user=alice, game=game, players=2, options={})
+        seat_join(code=table.code, user=bob)
+        table.refresh_from_db()
+        with translation.override(lang):
+            boards[game] = board_html(table, alice)
+    assert lost_cities in boards["lost_cities"]
+    assert mars in boards["terraforming_mars"]
+    if lang != "en":
+        assert "Round 1 of 3" not in boards["lost_cities"]
