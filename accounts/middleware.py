@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
 from accounts.moderation import suspension_text
+from accounts.services import remembered_language
 
 
 class UserTimezoneMiddleware:
@@ -69,12 +70,11 @@ class UserLanguageMiddleware:
 
 
 def _remembered_language(request: HttpRequest) -> str:
-    """Return the logged-in player's remembered language, or "" (none, or not offered)."""
+    """Return the logged-in player's remembered language, or "" (none, or not logged in)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return ""
-    language = getattr(user, "language", "") or ""
-    return language if language in dict(settings.LANGUAGES) else ""
+    return remembered_language(user)
 
 
 class SuspendedUserMiddleware:

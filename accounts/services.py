@@ -22,10 +22,15 @@ class RelationshipError(Exception):
         self.message = message
 
 
+def remembered_language(user: Any) -> str:
+    """Return the offered language `user` last picked, or "" if none (or it is not offered)."""
+    language = getattr(user, "language", "") or ""
+    return language if language in dict(settings.LANGUAGES) else ""
+
+
 def user_language(user: Any) -> str:
     """Return the language to write to `user` in: the one they last picked, else the site's."""
-    language = getattr(user, "language", "") or ""
-    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+    return remembered_language(user) or settings.LANGUAGE_CODE
 
 
 Wording = str | Callable[[], str]
