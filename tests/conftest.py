@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import factory.random
@@ -21,6 +22,19 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _repeatable_table_seeds(request, monkeypatch):
+    """Tables created in a test get seeds drawn from the test's id, not from the system.
+
+    The same test then deals the same cards on every run and machine, so a failure seen
+    in CI can be replayed here, and a pass here is not a lucky deal.
+    """
+    from lobby.services import tables
+
+    draw = random.Random(request.node.nodeid)
+    monkeypatch.setattr(tables, "new_seed", lambda: draw.getrandbits(62))
 
 
 @pytest.fixture

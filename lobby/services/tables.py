@@ -21,6 +21,11 @@ from lobby.services.notify import after_change, table_updated_notify
 
 
 @transaction.atomic
+def new_seed() -> int:
+    """A fresh table's seed: unpredictable, so no player can foresee the deck."""
+    return secrets.randbits(62)
+
+
 def table_create(
     *,
     user: Any,
@@ -59,7 +64,7 @@ def table_create(
         mode=mode,
         rated=rated,
         visibility=visibility,
-        seed=secrets.randbits(62),
+        seed=new_seed(),
         created_by=user,
         **(_time_control(mode, time_control) if not engine.simultaneous else {}),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -28,6 +29,11 @@ def _advance(table: Table, steps: int, seed: int = 3) -> None:
         state = engine.apply(state, seat, pick.choice(engine.legal_actions(state, seat)))
     table.state = engine.dump(state)
     table.save(update_fields=["state"])
+
+
+def _space_titles(html: str) -> list[str]:
+    """The hover titles of the map's spaces (not the cards in hand or on the table)."""
+    return re.findall(r'<g class="tm-space[^"]*"><title>([^<]*)</title>', html)
 
 
 def _check_no_leaks(table: Table, users: list) -> None:
@@ -108,8 +114,8 @@ def test_the_draft_and_a_placement_prompt_render(alice, bob) -> None:
 @pytest.mark.parametrize(
     ("key", "note", "milestone"),
     [
-        ("hellas", "−6 M€", "Polar Explorer"),
-        ("vastitas_borealis", "−4 M€", "Geologist"),
+        ("hellas", "pay 6 M€ extra", "Polar Explorer"),
+        ("vastitas_borealis", "pay 4 M€ extra", "Geologist"),
         ("elysium", "", "Generalist"),
     ],
 )
@@ -122,8 +128,20 @@ def test_a_table_on_another_map_shows_its_spaces_and_milestones(
     _advance(table, 40)
     html = board_html(table, alice)
     assert milestone in html and "Terraformer" not in html
+    titles = _space_titles(html)
+    assert len(titles) > 40
     if note:
-        assert note in html
+        # The map's special space says what it costs, whether or not a tile lies on it yet.
+        assert len([title for title in titles if note in title]) == 1
     else:
-        assert "Noctis" not in html  # Elysium keeps no space for Noctis City
+        # Elysium keeps no space for Noctis City (a Noctis City card in hand may still show).
+        assert not any("Noctis" in title or "extra" in title for title in titles)
     _check_no_leaks(table, [alice, bob])
+
+
+def test_tharsis_marks_the_space_kept_for_noctis_city(alice, bob) -> None:
+    table = table_create(user=alice, game="terraforming_mars", players=2, options={})
+    table = seat_join(code=table.code, user=bob)
+    table.refresh_from_db()
+    titles = _space_titles(board_html(table, alice))
+    assert [title for title in titles if "Noctis" in title] == ["r5c3 · Noctis City · plant, plant"]
