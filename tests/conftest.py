@@ -7,10 +7,16 @@ from pathlib import Path
 
 import factory.random
 import pytest
+from hypothesis import settings
 
 from tests.factories import UserFactory
 
 factory.random.reseed_random("playtable")
+
+# Generated examples follow from each test's name (the same on every run and machine, so
+# a CI failure replays here) and no example fails for being slow on a busy machine.
+settings.register_profile("playtable", derandomize=True, deadline=None, database=None)
+settings.load_profile("playtable")
 
 TEST_TEMPLATES = Path(__file__).parent / "templates"
 
