@@ -20,12 +20,12 @@ from lobby.services.moves import game_end_forfeit, locked_table, seat_of, state_
 from lobby.services.notify import after_change, table_updated_notify
 
 
-@transaction.atomic
 def new_seed() -> int:
     """A fresh table's seed: unpredictable, so no player can foresee the deck."""
     return secrets.randbits(62)
 
 
+@transaction.atomic
 def table_create(
     *,
     user: Any,

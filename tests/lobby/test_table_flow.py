@@ -395,3 +395,15 @@ def test_only_the_creator_may_seat_a_bot_or_start(client, alice, bob):
     response = client.post(reverse("lobby:bot", args=[table.code]), {"kind": "genius"})
     assert response.status_code == 400
     assert Seat.objects.filter(table=table).count() == 1
+
+
+def test_a_table_whose_first_seat_cannot_be_written_is_not_created(alice, monkeypatch):
+    """table_create is one transaction: a failure after the table row leaves nothing."""
+
+    def refuse(**fields):
+        raise RuntimeError("seat write failed")
+
+    monkeypatch.setattr(Seat.objects, "create", refuse)
+    with pytest.raises(RuntimeError):
+        table_create(user=alice, game="lost_cities", players=2, options={})
+    assert not Table.objects.exists()
