@@ -2,6 +2,12 @@
 
 Moderators act on tables and chat messages through actions that ask for a reason
 and write the moderation log; the forms they can open stay read-only.
+
+Moderators never see hidden information: while a game runs, anyone below superuser
+sees no seed (it deals the whole game), no state (every hand, the deck), no move's
+action and no seat's own log line, only what a spectator knows; they cannot filter
+on those fields either, which would answer questions about them. Once the game is
+over, everything is shown.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
+from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
@@ -23,6 +30,28 @@ from lobby.services.moderation import seat_remove, table_abort
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+
+HIDDEN_UNTIL_OVER = _("Hidden until the game is over.")
+
+
+def game_over(table: Table) -> bool:
+    """Return whether `table`'s game has ended (finished or aborted)."""
+    return table.status in (Table.Status.FINISHED, Table.Status.ABORTED)
+
+
+def may_see_hidden(request: HttpRequest, table: Table | None) -> bool:
+    """Return whether the request's user may see `table`'s seed, state and private log.
+
+    Superusers always may; everyone else once the game is over.
+    """
+    if request.user.is_superuser:
+        return True
+    return table is not None and game_over(table)
+
+
+def _lookup_touches(lookup: str, fields: frozenset[str]) -> bool:
+    return lookup.split(LOOKUP_SEP, 1)[0] in fields
 
 
 class SeatInline(admin.TabularInline[Seat, Table]):
@@ -95,12 +124,41 @@ class TableAdmin(admin.ModelAdmin[Table]):
     )
     inlines = [SeatInline]
     actions = ["abort", "remove_player"]
+    # Shown to moderators only once the game is over; the replacement says so before.
+    secret_fields = {"seed": "seed_hidden", "state": "state_hidden"}
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         # Moderators change tables through the actions only: those keep the log.
         if request.user.is_superuser:
             return self.readonly_fields
-        return [field.name for field in Table._meta.concrete_fields]
+        names = [field.name for field in Table._meta.concrete_fields]
+        if not may_see_hidden(request, obj):
+            names = [self.secret_fields.get(name, name) for name in names]
+        return names
+
+    def get_exclude(self, request: HttpRequest, obj: Any = None) -> Any:
+        # Out of the form as well: their read-only stand-ins above take their place.
+        exclude = list(super().get_exclude(request, obj) or ())
+        if not may_see_hidden(request, obj):
+            exclude.extend(self.secret_fields)
+        return exclude
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        # A filter such as ?seed__lt=… or ?state__contains=… would answer questions about
+        # running games one at a time, so only superusers may filter on those fields.
+        if _lookup_touches(lookup, frozenset(self.secret_fields)) and not (
+            request is not None and request.user.is_superuser
+        ):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+    @admin.display(description=_("seed"))
+    def seed_hidden(self, table: Table) -> StrOrPromise:
+        return HIDDEN_UNTIL_OVER
+
+    @admin.display(description=_("state"))
+    def state_hidden(self, table: Table) -> StrOrPromise:
+        return HIDDEN_UNTIL_OVER
 
     @admin.action(description=_("Abort, with a reason (no rating change)"), permissions=["change"])
     def abort(self, request: HttpRequest, queryset: QuerySet[Table]) -> TemplateResponse | None:
@@ -157,11 +215,50 @@ class TableAdmin(admin.ModelAdmin[Table]):
 
 @admin.register(Move)
 class MoveAdmin(admin.ModelAdmin[Move]):
-    """The log is append-only: moderators read it, nobody edits it."""
+    """The log is append-only: moderators read it, nobody edits it.
+
+    While a game runs, moderators read each move as a spectator does: its action and
+    the seats' own log lines (a drawn card, kept cards) wait until the game is over.
+    """
 
     list_display = ("table", "n", "kind", "seat", "action", "by_timeout", "created_at")
     list_filter = ("kind", "by_timeout")
+    list_select_related = ("table",)
     search_fields = ("table__code",)
+    secret_fields = frozenset({"action", "texts"})
+
+    def get_list_display(self, request: HttpRequest) -> Any:
+        if request.user.is_superuser:
+            return self.list_display
+        return [("action_shown" if name == "action" else name) for name in self.list_display]
+
+    def get_fields(self, request: HttpRequest, obj: Move | None = None) -> Any:
+        fields = list(super().get_fields(request, obj))
+        if not may_see_hidden(request, obj.table if obj is not None else None):
+            fields = [name for name in fields if name not in self.secret_fields]
+        return fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Move | None = None) -> Any:
+        return (*super().get_readonly_fields(request, obj), "spectator_text_shown")
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        # Filtering on actions or private log lines would reveal them: superusers only.
+        if _lookup_touches(lookup, self.secret_fields) and not (
+            request is not None and request.user.is_superuser
+        ):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+    @admin.display(description=_("action"))
+    def action_shown(self, move: Move) -> Any:
+        """Return the action once the game is over, else what a spectator read of it."""
+        if game_over(move.table):
+            return move.action
+        return move.spectator_text
+
+    @admin.display(description=_("as a spectator saw it"))
+    def spectator_text_shown(self, move: Move) -> str:
+        return move.spectator_text
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
