@@ -119,7 +119,21 @@ TEMPLATES = [
 # Database: SQLite in var/ unless DATABASE_URL names another.
 DATABASES: dict[str, DBConfig | dict[str, Any]]
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # No persistent connections under ASGI (daphne runs each request's sync code in a
+    # thread of its own, and every thread would keep its own connection): CONN_MAX_AGE=0
+    # with psycopg's connection pool instead, one pool per process, bounded by
+    # DB_POOL_MAX_SIZE. A request that finds the pool empty waits up to DB_POOL_TIMEOUT
+    # seconds for a connection. Size it so that (daphne + worker + beat processes) x
+    # DB_POOL_MAX_SIZE stays below PostgreSQL's max_connections (100 by default).
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("DB_POOL_MIN_SIZE", 1),
+            "max_size": env_int("DB_POOL_MAX_SIZE", 10),
+            "timeout": env_int("DB_POOL_TIMEOUT", 20),
+            # Connections idle this long are closed, down to min_size.
+            "max_idle": 300,
+        }
 else:
     DATABASES = {
         "default": {
