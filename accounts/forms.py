@@ -77,7 +77,7 @@ class LoginForm(AuthenticationForm):
         except forms.ValidationError as error:
             if getattr(error, "code", None) == "invalid_login":
                 for key in keys:
-                    ratelimit.hit(key, limit=limit, window=window)
+                    ratelimit.hit(key, limit=limit, window=window, fail_open=True)
             raise
         ratelimit.reset(keys[0])
         return cleaned

@@ -38,7 +38,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         limit, window = settings.SIGNUP_RATE_LIMIT
         address = request.META.get("REMOTE_ADDR", "")
-        if not ratelimit.hit(f"signup:{address}", limit=limit, window=window):
+        try:
+            allowed = ratelimit.hit(
+                f"signup:{address}", limit=limit, window=window, fail_open=False
+            )
+        except ratelimit.Unavailable:
+            form.add_error(None, _("Sign-up is briefly unavailable. Please try again in a minute."))
+            return render(request, "accounts/signup.html", {"form": form}, status=503)
+        if not allowed:
             form.add_error(None, _("Too many new accounts from your address. Try again later."))
             return render(request, "accounts/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():

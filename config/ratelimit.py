@@ -1,10 +1,24 @@
-"""Fixed-window rate limits in Django's cache (Redis across processes, else per process)."""
+"""Fixed-window rate limits in Django's cache (Redis across processes, else per process).
+
+When the cache cannot be reached (Redis down), a limit fails in the direction its caller
+chose: `fail_open=True` lets the event through (moves and chat: a player's committed
+game must not stop because a counter is out of reach; the row lock and version checks
+still guard the move itself), `fail_open=False` raises `Unavailable`, which views answer
+with a 503 in words (sign-up: an unmetered door is what an attacker waits for).
+"""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 
 from django.core.cache import cache
+
+logger = logging.getLogger(__name__)
+
+
+class Unavailable(Exception):
+    """The rate-limit store cannot be reached and the limit fails closed."""
 
 
 def _cache_key(key: str) -> str:
@@ -13,27 +27,45 @@ def _cache_key(key: str) -> str:
     return f"rate:{digest.hexdigest()}"
 
 
-def hit(key: str, *, limit: int, window: int) -> bool:
+def hit(key: str, *, limit: int, window: int, fail_open: bool) -> bool:
     """Count one event under `key`; return whether it is within `limit` per `window` seconds.
 
     The window opens at the first event: `add` sets it with its expiry and `incr`
-    counts atomically.
+    counts atomically. If the store is unreachable: True when `fail_open`, else
+    `Unavailable` is raised.
     """
     full_key = _cache_key(key)
-    cache.add(full_key, 0, timeout=window)
     try:
-        count = cache.incr(full_key)
-    except ValueError:  # the window closed between add and incr
-        cache.set(full_key, 1, timeout=window)
-        count = 1
+        cache.add(full_key, 0, timeout=window)
+        try:
+            count = cache.incr(full_key)
+        except ValueError:  # the window closed between add and incr
+            cache.set(full_key, 1, timeout=window)
+            count = 1
+    except Exception as error:  # the store is down: redis.ConnectionError, timeouts...
+        logger.warning(
+            "rate limit store unreachable (%s): failing %s",
+            error,
+            "open" if fail_open else "closed",
+        )
+        if fail_open:
+            return True
+        raise Unavailable(str(error)) from error
     return count <= limit
 
 
 def exceeded(key: str, *, limit: int) -> bool:
-    """Return whether `key` has already used up its window, without counting an event."""
-    return (cache.get(_cache_key(key)) or 0) >= limit
+    """Return whether `key` has already used up its window (False if the store is down)."""
+    try:
+        return bool((cache.get(_cache_key(key)) or 0) >= limit)
+    except Exception as error:
+        logger.warning("rate limit store unreachable (%s): failing open", error)
+        return False
 
 
 def reset(key: str) -> None:
-    """Forget the events counted under `key`."""
-    cache.delete(_cache_key(key))
+    """Forget the events counted under `key` (nothing to forget if the store is down)."""
+    try:
+        cache.delete(_cache_key(key))
+    except Exception as error:
+        logger.warning("rate limit store unreachable (%s): nothing reset", error)

@@ -183,9 +183,41 @@ else:
 
 # Celery: inside the web process (memory broker) unless REDIS_URL is set.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
+# A task reserved by a worker that dies stays unacknowledged in Redis until this many
+# seconds pass, then goes to another worker. Set on purpose: long enough that no task
+# that is still waiting for its ETA is handed out twice (timers further away than
+# TIMER_ETA_HORIZON are not queued at all; the sweep fires them), short enough that a
+# lost task comes back within the hour. What may not wait that long (bot turns,
+# scoring, mails) the sweep re-drives within seconds.
+CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+TIMER_ETA_HORIZON = CELERY_VISIBILITY_TIMEOUT - 300
 if CELERY_BROKER_URL.startswith("memory://"):
     # The in-process broker is polled: keep the wait short so timers fire promptly.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.1}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"polling_interval": 0.1}
+else:
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        # kombu's Redis transport with the fix that keeps a worker alive when Redis
+        # restarts (config/broker.py).
+        CELERY_BROKER_TRANSPORT = "config.broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+        "socket_keepalive": True,
+        "health_check_interval": 10,
+        "retry_on_timeout": True,
+    }
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+# The worker keeps trying to reach a broker that went away, for ever (Celery's default
+# gives up after 100 tries), and a task that was running when the connection dropped is
+# cancelled, since its message goes back to the queue and would otherwise run twice.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Publishing a task while Redis is down fails fast (the sweep re-drives the work).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 30)
@@ -195,14 +227,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TIMEZONE = "UTC"
+SWEEP_SECONDS = float(env_str("SWEEP_SECONDS", "15"))
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    # The sweep is what guarantees that no turn deadline is ever missed.
-    "deadlines-sweep": {"task": "lobby.tasks.deadlines_sweep", "schedule": 15.0},
+    # The sweeps are what guarantee that no turn deadline is ever missed and that every
+    # consequence of a committed change (scoring, bot turns, mails) happens.
+    "deadlines-sweep": {"task": "lobby.tasks.deadlines_sweep", "schedule": SWEEP_SECONDS},
+    "consequences-sweep": {"task": "lobby.tasks.consequences_sweep", "schedule": SWEEP_SECONDS},
     "reminders-send": {"task": "lobby.tasks.reminders_send", "schedule": 300.0},
 }
 
 # Play: bots answer after a short pause; reminders after a while, and before a deadline.
 BOT_MOVE_DELAY = float(env_str("BOT_MOVE_DELAY", "0.8"))
+# A bot seat still to move this long after the table last changed lost its task: the
+# sweep plays for it.
+BOT_STALL_SECONDS = env_int("BOT_STALL_SECONDS", 10)
 REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 12)
 DEADLINE_WARNING_HOURS = env_int("DEADLINE_WARNING_HOURS", 2)
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import time
 import uuid
 from typing import Any
@@ -10,6 +12,8 @@ from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import allow_join_result
 from django.core.cache import cache
 from django.db import connection
+
+logger = logging.getLogger(__name__)
 
 _CACHE_KEY = "health:celery"
 _CACHE_SECONDS = 5
@@ -31,7 +35,7 @@ def celery_ok(timeout: float = 5.0) -> dict[str, object]:
 
     The cache keeps a flood of health requests from flooding the task queue.
     """
-    cached: dict[str, object] | None = cache.get(_CACHE_KEY)
+    cached = _cache_get()
     if cached is not None:
         return cached
     from lobby.tasks import ping as ping_task
@@ -46,6 +50,27 @@ def celery_ok(timeout: float = 5.0) -> dict[str, object]:
         ok = answer == f"pong:{token}"
     except (CeleryTimeout, OSError, ConnectionError):
         ok = False
+    except Exception:  # the broker or result store is down (redis.ConnectionError...)
+        logger.warning("health: the Celery ping failed", exc_info=True)
+        ok = False
     result = {"ok": ok, "ms": round((time.monotonic() - started) * 1000, 1)}
-    cache.set(_CACHE_KEY, result, _CACHE_SECONDS if ok else 1)
+    with contextlib.suppress(Exception):  # cache_ok() reports a cache that is down
+        cache.set(_CACHE_KEY, result, _CACHE_SECONDS if ok else 1)
     return result
+
+
+def _cache_get() -> dict[str, object] | None:
+    try:
+        cached: dict[str, object] | None = cache.get(_CACHE_KEY)
+    except Exception:
+        return None
+    return cached
+
+
+def cache_ok() -> bool:
+    """Return whether the cache (Redis in production: rate limits, shared boards) answers."""
+    try:
+        cache.set("health:cache", 1, 5)
+        return bool(cache.get("health:cache") == 1)
+    except Exception:
+        return False

@@ -255,3 +255,32 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"chat {self.id} at table {self.table_id}"
+
+
+class OutboundMail(models.Model):
+    """An e-mail to send, written in the same transaction as what it tells (an outbox).
+
+    A task sends it after the commit; if that task is lost (a dead worker, Redis down),
+    the sweep sends every mail still unsent a minute later. Delivery is at least once:
+    a worker killed between the mail server's acceptance and the commit of `sent_at`
+    sends it again, which is better than never.
+    """
+
+    MAX_ATTEMPTS = 8
+
+    to_address = models.EmailField(_("to"))
+    subject = models.CharField(_("subject"), max_length=300)
+    body = models.TextField(_("body"))
+    created_at = models.DateTimeField(_("queued at"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.CharField(_("last error"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["sent_at", "created_at"])]
+        verbose_name = _("outbound e-mail")
+        verbose_name_plural = _("outbound e-mails")
+
+    def __str__(self) -> str:
+        return f"mail {self.id} to {self.to_address}"

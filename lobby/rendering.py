@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.cache import cache
@@ -14,6 +15,8 @@ from lobby import clocks
 from lobby.bots import bots_for
 from lobby.models import Seat, Table
 from lobby.selectors import move_list_recent, seat_for
+
+logger = logging.getLogger(__name__)
 
 
 def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[str, Any]:
@@ -73,10 +76,17 @@ def board_html_shared(table: Table, user: Any) -> str:
     CSRF token is inside (htmx sends the page's token as a header).
     """
     key = _shared_key(table, user)
-    html: str | None = cache.get(key)
+    try:
+        html: str | None = cache.get(key)
+    except Exception:  # the cache (Redis) is down: render, as without a cache
+        logger.warning("board cache unreachable: rendering without it", exc_info=True)
+        return board_html(table, user)
     if html is None:
         html = board_html(table, user)
-        cache.set(key, html, SHARED_BOARD_SECONDS)
+        try:
+            cache.set(key, html, SHARED_BOARD_SECONDS)
+        except Exception:
+            logger.warning("board cache unreachable: not kept", exc_info=True)
     return html
 
 

@@ -59,3 +59,19 @@ def game_finish(table_id: int) -> bool:
     from lobby.services import game_finish as game_finish_service
 
     return game_finish_service(table_id=table_id)
+
+
+@task(acks_late=True)
+def consequences_sweep() -> dict[str, int]:
+    """Re-drive what committed changes left undone: scoring, bot turns, mails."""
+    from lobby.services.sweeps import consequences_sweep as consequences_sweep_service
+
+    return consequences_sweep_service()
+
+
+@task(acks_late=True)
+def mail_send(mail_id: int) -> bool:
+    """Send one queued e-mail unless it went out already."""
+    from lobby.services.mail import mail_send as mail_send_service
+
+    return mail_send_service(mail_id=mail_id)

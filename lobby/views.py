@@ -49,11 +49,14 @@ def ping(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Report whether the database and a Celery worker answer (503 when one does not)."""
+    """Report whether the database, the cache and a Celery worker answer (503 if one does not)."""
     db = health.database_ok()
+    cache = health.cache_ok()
     worker = health.celery_ok()
-    ok = db and bool(worker["ok"])
-    return JsonResponse({"ok": ok, "database": db, "celery": worker}, status=200 if ok else 503)
+    ok = db and cache and bool(worker["ok"])
+    return JsonResponse(
+        {"ok": ok, "database": db, "cache": cache, "celery": worker}, status=200 if ok else 503
+    )
 
 
 def _engine_or_404(slug: str) -> Any:
@@ -275,7 +278,7 @@ def _parse_move(request: HttpRequest) -> tuple[dict[str, Any], int | None]:
 def table_move(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Play an action: the answer is the player's new board (or the board with the error)."""
     limit, window = settings.MOVE_RATE_LIMIT
-    if not ratelimit.hit(f"move:{request.user.pk}", limit=limit, window=window):
+    if not ratelimit.hit(f"move:{request.user.pk}", limit=limit, window=window, fail_open=True):
         error = RateLimited(_("You are sending moves too fast. Wait a moment and try again."))
         return _respond(request, code, error)
     try:

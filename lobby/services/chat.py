@@ -23,7 +23,7 @@ def _rate_check(user: Any) -> None:
     """Count the message against the user's window; refuse once the window is full."""
     count = getattr(settings, "CHAT_RATE_COUNT", CHAT_RATE_COUNT)
     seconds = getattr(settings, "CHAT_RATE_SECONDS", CHAT_RATE_SECONDS)
-    if not ratelimit.hit(f"chat:{user.pk}", limit=count, window=seconds):
+    if not ratelimit.hit(f"chat:{user.pk}", limit=count, window=seconds, fail_open=True):
         raise RateLimited(
             _(
                 "You are sending messages too fast: at most %(count)d in %(seconds)d seconds. "
@@ -69,7 +69,7 @@ def chat_notify(*, table: Table, message_id: int, event: str) -> None:
     def ring() -> None:
         group_send(group, {"type": event, "id": message_id})
 
-    transaction.on_commit(ring)
+    transaction.on_commit(ring, robust=True)
 
 
 @transaction.atomic

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.registry import get_engine
 from lobby.models import Table
+from lobby.services.mail import mail_queue
 
 
 @transaction.atomic
@@ -31,7 +31,6 @@ def game_finish(*, table_id: int) -> bool:
     url = table.get_absolute_url()
     from accounts.services import notification_post
 
-    mails = []
     for seat in seats:
         if seat.user is None:
             continue
@@ -45,14 +44,8 @@ def game_finish(*, table_id: int) -> bool:
         )
         if seat.user.reminders_enabled and seat.user.email:
             body = f"{text}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
-            mails.append((f"Playtable: {text}", body, seat.user.email))
+            mail_queue(to=seat.user.email, subject=f"Playtable: {text}", body=body)
     ladder_update(table_id=table.id)
-
-    def send() -> None:
-        for subject, body, address in mails:
-            send_mail(subject, body, None, [address], fail_silently=True)
-
-    transaction.on_commit(send)
     return True
 
 

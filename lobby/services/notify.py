@@ -1,12 +1,23 @@
 """Side effects of a table change: notices now, and after commit socket doorbells,
-bot turns, timers and end-of-game scoring."""
+bot turns, timers and end-of-game scoring.
+
+Every after-commit callback is `robust`: a broker or channel layer that is down is
+logged and never turns a committed change into an error. Nothing is lost by that:
+what must happen is recorded in the committed rows themselves (a seat's deadline, a
+bot seat to move since `Table.updated_at`, a finished table's NULL `scored_at`, an
+OutboundMail), and the sweep (`lobby.services.sweeps`) re-drives whatever a lost
+callback or a dead worker left undone. A socket that missed its doorbell gets the
+current board when it reconnects.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from lobby.embedded import group_send
@@ -20,7 +31,7 @@ def table_updated_notify(*, table: Table) -> None:
     def ring() -> None:
         group_send(group, {"type": "table.updated", "version": version})
 
-    transaction.on_commit(ring)
+    transaction.on_commit(ring, robust=True)
 
 
 def bots_schedule(*, table: Table, bot_to_move: bool) -> None:
@@ -28,21 +39,31 @@ def bots_schedule(*, table: Table, bot_to_move: bool) -> None:
     if not bot_to_move or table.status != Table.Status.ACTIVE:
         return
     table_id, version = table.id, table.version
-    delay = getattr(settings, "BOT_MOVE_DELAY", 0.8)
+    delay = settings.BOT_MOVE_DELAY
 
     def enqueue() -> None:
         from lobby.tasks import bot_play as bot_play_task
 
         bot_play_task.apply_async((table_id, version), countdown=delay)
 
-    transaction.on_commit(enqueue)
+    transaction.on_commit(enqueue, robust=True)
 
 
 def timers_schedule(*, table: Table, seats: Sequence[Seat], phase_started: bool) -> None:
-    """After commit, queue one ETA task per new deadline (the sweep is the safety net)."""
-    jobs = [(seat.id, seat.deadline) for seat in seats if seat.deadline is not None]
+    """After commit, queue one ETA task per new deadline (the sweep is the safety net).
+
+    Only deadlines within TIMER_ETA_HORIZON get a task: a task that waits for its ETA
+    longer than the broker's visibility timeout would be handed out again. The sweep
+    fires the others, within SWEEP_SECONDS of their deadline.
+    """
+    horizon = timezone.now() + timedelta(seconds=settings.TIMER_ETA_HORIZON)
+    jobs = [
+        (seat.id, seat.deadline)
+        for seat in seats
+        if seat.deadline is not None and seat.deadline <= horizon
+    ]
     phase = None
-    if phase_started and table.phase_deadline is not None:
+    if phase_started and table.phase_deadline is not None and table.phase_deadline <= horizon:
         phase = (table.id, table.phase_key, table.phase_deadline)
     if not jobs and phase is None:
         return
@@ -56,7 +77,7 @@ def timers_schedule(*, table: Table, seats: Sequence[Seat], phase_started: bool)
         if phase is not None:
             phase_time_up_task.apply_async((phase[0], phase[1]), eta=phase[2])
 
-    transaction.on_commit(enqueue)
+    transaction.on_commit(enqueue, robust=True)
 
 
 def game_finish_schedule(*, table: Table) -> None:
@@ -68,7 +89,7 @@ def game_finish_schedule(*, table: Table) -> None:
 
         game_finish_task.delay(table_id)
 
-    transaction.on_commit(enqueue)
+    transaction.on_commit(enqueue, robust=True)
 
 
 def turn_notices(*, table: Table, seats: Sequence[Seat]) -> None:

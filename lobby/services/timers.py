@@ -6,7 +6,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 from games.registry import get_engine
 from lobby import clocks
 from lobby.models import Move, Seat, Table
+from lobby.services.mail import mail_queue
 from lobby.services.moves import game_end_forfeit, move_record, state_settle
 from lobby.services.notify import after_change
 
@@ -228,7 +228,5 @@ def _remind(seat: Seat, kind: str, now: datetime) -> int:
     text = notification_post(user=user, kind=kind, text=wording, url=url, subject=str(table.code))
     if user.reminders_enabled and user.email:
         body = f"{text}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
-        transaction.on_commit(
-            lambda: send_mail(f"Playtable: {text}", body, None, [user.email], fail_silently=True)
-        )
+        mail_queue(to=user.email, subject=f"Playtable: {text}", body=body)
     return 1
