@@ -11,6 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import ModerationLog, Report, User
+from accounts.signals import user_shut_out
 
 
 class ModerationError(Exception):
@@ -60,6 +61,11 @@ def suspension_text(user: Any) -> str:
     }
 
 
+def _shut_out_after_commit(user_id: int) -> None:
+    """After the commit, tell listeners (the lobby's sockets) that this player is out."""
+    transaction.on_commit(lambda: user_shut_out.send(sender=User, user_id=user_id), robust=True)
+
+
 def _check_target(moderator: Any, user: User) -> None:
     if user.pk == moderator.pk:
         raise ModerationError(_("You cannot take this action against yourself."))
@@ -80,6 +86,7 @@ def user_suspend(*, moderator: Any, user_id: int, until: datetime, reason: str) 
     user.suspended_until = until
     user.suspension_reason = reason
     user.save(update_fields=["suspended_until", "suspension_reason"])
+    _shut_out_after_commit(user.pk)
     moderation_log_write(
         moderator=moderator,
         action=ModerationLog.Action.SUSPEND,
@@ -100,6 +107,7 @@ def user_ban(*, moderator: Any, user_id: int, reason: str) -> User:
     user.banned = True
     user.suspension_reason = reason
     user.save(update_fields=["banned", "suspension_reason"])
+    _shut_out_after_commit(user.pk)
     moderation_log_write(
         moderator=moderator,
         action=ModerationLog.Action.BAN,

@@ -6,3 +6,12 @@ from django.apps import AppConfig
 class LobbyConfig(AppConfig):
     name = "lobby"
     verbose_name = "Lobby"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_out
+
+        from accounts.signals import user_shut_out
+        from lobby import sockets
+
+        user_logged_out.connect(sockets.on_logged_out, dispatch_uid="lobby-sockets-logout")
+        user_shut_out.connect(sockets.on_shut_out, dispatch_uid="lobby-sockets-shut-out")

@@ -12,6 +12,7 @@ from django.utils import translation
 from lobby import selectors
 from lobby.chat import chat_hidden_html, chat_message_html
 from lobby.rendering import board_html, board_html_shared
+from lobby.sockets import user_group
 
 
 # Channels has no type hints, so its consumers are Any to mypy.
@@ -84,12 +85,18 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
             return
         self.group = f"table-{self.code}"
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if getattr(self.user, "is_authenticated", False):
+            # Log-out, suspension and ban close this socket at once (lobby.sockets).
+            self.user_group = user_group(self.user.pk)
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
         await self.send(text_data=html)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if hasattr(self, "user_group"):
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Ignore client messages: moves go through HTTP, so they share one checked path."""
@@ -102,6 +109,10 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
             await self.close(code=4404)
             return
         await self.send(text_data=html)
+
+    async def session_end(self, event: dict[str, Any]) -> None:
+        """The player logged out, or was suspended or banned: this socket ends now."""
+        await self.close(code=4401)
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         """Append a new chat message, unless this socket's user muted or blocked its author."""
