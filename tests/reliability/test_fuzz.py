@@ -53,8 +53,16 @@ action_like = st.fixed_dictionaries(
 # sends one, and the test client could not encode it (the move payloads below, JSON with
 # \u escapes, still can).
 _CHARACTERS = st.characters(exclude_categories=("Cs",))
+# PostgreSQL cannot store a NUL: config.middleware refuses any request carrying one.
+with_nul = st.builds(
+    lambda before, after: f"{before}\x00{after}",
+    st.text(alphabet=_CHARACTERS, max_size=40),
+    st.text(alphabet=_CHARACTERS, max_size=40),
+)
+NUL_REFUSAL = "Your request contained a character that cannot be stored (a NUL byte)."
 raw_text = st.one_of(
     st.text(alphabet=_CHARACTERS, max_size=300),
+    with_nul,
     st.text(alphabet=st.characters(min_codepoint=0x80, exclude_categories=("Cs",)), max_size=300),
     st.just("x" * 100_000),
     json_values.map(json.dumps),
@@ -67,10 +75,13 @@ def snapshot(table: Table) -> tuple:
     return table.version, table.state, table.moves.count(), table.status
 
 
-def assert_clear_refusal(response, where: str) -> None:
+def assert_clear_refusal(response, where: str, sent: dict | None = None) -> None:
     assert response.status_code < 500, (where, response.status_code)
     if response.status_code >= 400:
         assert response.content.strip(), (where, "a refusal says something")
+    if sent and any("\x00" in f"{key}{value}" for key, value in sent.items()):
+        assert response.status_code == 400, (where, "a NUL is refused", response.status_code)
+        assert NUL_REFUSAL in response.content.decode(), (where, "the NUL refusal says why")
 
 
 def test_move_payloads_never_break_or_change_anything(alice, bob):
@@ -96,7 +107,7 @@ def test_move_payloads_never_break_or_change_anything(alice, bob):
         extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
         response = client.post(reverse("lobby:move", args=[target.code]), data, **extra)
         TRIED["move"] = TRIED.get("move", 0) + 1
-        assert_clear_refusal(response, "move")
+        assert_clear_refusal(response, "move", data)
         if response.status_code in (200, 302):
             # A generated payload that happens to be a legal move: it must be logged once.
             target.refresh_from_db()
@@ -112,13 +123,15 @@ def test_table_endpoints_refuse_junk_forms(alice, bob):
     client = Client()
     client.force_login(bob)
     before = snapshot(table)
-    names = ["join", "leave", "start", "bot", "concede"]
+    names = ["join", "leave", "start", "bot", "concede", "chat"]
 
     @FUZZ
     @given(
         name=st.sampled_from(names),
         form=st.dictionaries(
-            st.sampled_from(["kind", "action", "version", "x"]), st.text(max_size=200), max_size=3
+            st.sampled_from(["kind", "action", "version", "text", "x", "x\x00"]),
+            st.one_of(st.text(max_size=200), with_nul),
+            max_size=3,
         ),
         code=st.one_of(st.none(), st.uuids()),
     )
@@ -126,7 +139,7 @@ def test_table_endpoints_refuse_junk_forms(alice, bob):
         url = reverse(f"lobby:{name}", args=[code or table.code])
         response = client.post(url, form)
         TRIED[name] = TRIED.get(name, 0) + 1
-        assert_clear_refusal(response, name)
+        assert_clear_refusal(response, name, form)
 
     fuzz()
     table.refresh_from_db()
@@ -166,7 +179,7 @@ def test_create_table_and_account_forms_refuse_junk(alice):
         count = Table.objects.count()
         response = client.post(url, form)
         TRIED["forms"] = TRIED.get("forms", 0) + 1
-        assert_clear_refusal(response, url)
+        assert_clear_refusal(response, url, form)
         if response.status_code >= 400:
             assert Table.objects.count() == count
 
@@ -188,7 +201,7 @@ def test_signup_and_login_refuse_junk():
     def fuzz(form, url):
         response = client.post(url, form)
         TRIED["accounts"] = TRIED.get("accounts", 0) + 1
-        assert_clear_refusal(response, url)
+        assert_clear_refusal(response, url, form)
 
     fuzz()
 
