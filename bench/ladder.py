@@ -44,6 +44,7 @@ def environment_prepare(*, any_database: bool) -> str:
     """
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DEBUG"] = "false"
+    os.environ["SECURE_SSL_REDIRECT"] = "false"  # the test Client speaks plain HTTP
     os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
     os.environ["ALLOWED_HOSTS"] = "testserver"
     # Everything Playtable keeps on disk (the SQLite database, static files) goes to a

@@ -62,6 +62,7 @@ def _env() -> dict[str, str]:
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_COOKIES": "false",
+        "SECURE_SSL_REDIRECT": "false",
         "SECURE_HSTS_SECONDS": "0",
         "LOG_LEVEL": "WARNING",
         "CHANNELS_PREFIX": "bench-load",

@@ -66,6 +66,8 @@ def served(tmp_path):
     env.pop("DJANGO_SETTINGS_MODULE")
     env.setdefault("SECRET_KEY", "serve-test-secret")
     env.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
+    # With DATABASE_URL set DEBUG is off, and this server speaks plain HTTP.
+    env.setdefault("SECURE_SSL_REDIRECT", "false")
     if env.get("DATABASE_URL", "").startswith("postgres"):
         # A database of its own, made fresh: `serve` migrates it like a new install.
         env["DATABASE_URL"] = fresh_postgres_database(env["DATABASE_URL"], "playtable_serve")

@@ -40,6 +40,7 @@ def env() -> dict[str, str]:
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_COOKIES": "false",
+        "SECURE_SSL_REDIRECT": "false",
         "SECURE_HSTS_SECONDS": "0",
         "CHANNELS_PREFIX": "crash",
         "PLAYTABLE_VAR_DIR": "/tmp/playtable-crash",
