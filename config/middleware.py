@@ -88,7 +88,8 @@ class UnstorableTextMiddleware:
 
     Placed right after SecurityMiddleware, before sessions, log-in and views read the
     request. htmx swaps 4xx answers into the page (see base.html), so the same short
-    HTML sentence serves both a page load and an htmx request.
+    HTML sentence serves both a page load and an htmx request. Reading the form this
+    early means no view may change `request.upload_handlers`; none does.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

@@ -14,6 +14,11 @@ Django's own CSRF check of forms):
    in-process test clients omit it) is taken to be for the Origin's host on its
    scheme's default port.
 3. A missing, malformed or "null" Origin is refused.
+
+This is the rule Django's CSRF check applies to a form's Origin (`is_secure()` and
+`get_host()`), so wherever forms post, sockets connect. Daphne puts no "scheme" in a
+WebSocket's scope, so a daphne that terminates TLS itself (not the Procfile's) needs its
+https origin in CSRF_TRUSTED_ORIGINS.
 """
 
 from __future__ import annotations
