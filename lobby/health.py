@@ -8,8 +8,6 @@ import time
 import uuid
 from typing import Any
 
-from celery.exceptions import TimeoutError as CeleryTimeout
-from celery.result import allow_join_result
 from django.core.cache import cache
 from django.db import connection
 
@@ -33,7 +31,10 @@ def database_ok() -> bool:
 def celery_ok(timeout: float = 5.0) -> dict[str, object]:
     """Send a ping task and wait for a worker's answer; cache the answer for a few seconds.
 
-    The cache keeps a flood of health requests from flooding the task queue.
+    The worker answers by writing the ping's token into the cache (Redis across
+    processes), not through Celery's result backend: tasks here keep no results, so a
+    Redis outage never leaves the web process with a result listener that gave up.
+    The cache also keeps a flood of health requests from flooding the task queue.
     """
     cached = _cache_get()
     if cached is not None:
@@ -42,21 +43,26 @@ def celery_ok(timeout: float = 5.0) -> dict[str, object]:
 
     token = uuid.uuid4().hex
     started = time.monotonic()
+    ok = False
     try:
-        # The web thread may share its process with the embedded worker, which marks
-        # joins as blocking; this wait is bounded by the timeout.
-        with allow_join_result():
-            answer = ping_task.delay(token).get(timeout=timeout)
-        ok = answer == f"pong:{token}"
-    except (CeleryTimeout, OSError, ConnectionError):
-        ok = False
-    except Exception:  # the broker or result store is down (redis.ConnectionError...)
+        ping_task.delay(token)
+        deadline = started + timeout
+        while not ok and time.monotonic() < deadline:
+            ok = cache.get(pong_key(token)) == 1
+            if not ok:
+                time.sleep(0.05)
+    except Exception:  # the broker or the cache is down (redis.ConnectionError...)
         logger.warning("health: the Celery ping failed", exc_info=True)
         ok = False
     result = {"ok": ok, "ms": round((time.monotonic() - started) * 1000, 1)}
     with contextlib.suppress(Exception):  # cache_ok() reports a cache that is down
         cache.set(_CACHE_KEY, result, _CACHE_SECONDS if ok else 1)
     return result
+
+
+def pong_key(token: str) -> str:
+    """The cache key a worker sets to answer the ping `token`."""
+    return f"health:pong:{token}"
 
 
 def _cache_get() -> dict[str, object] | None:

@@ -9,7 +9,12 @@ from config.celery import task
 
 @task()
 def ping(token: str) -> str:
-    """Answer a health check: prove that a worker picks up tasks."""
+    """Answer a health check: prove that a worker picks up tasks (lobby.health)."""
+    from django.core.cache import cache
+
+    from lobby.health import pong_key
+
+    cache.set(pong_key(token), 1, 60)
     return f"pong:{token}"
 
 
