@@ -127,7 +127,7 @@ def facts(stack: Stack, code: str) -> dict:
 
 def turn_to_bot(stack: Stack, player: Player, code: str) -> None:
     """Play the human's whole turn; return as soon as the answer shows the bot to move."""
-    wait_for(lambda: facts(stack, code)["to_move"] == [0], seconds=60, every=1)
+    assert wait_for(lambda: facts(stack, code)["to_move"] == [0], seconds=60, every=1)
     for _ in range(4):
         assert player.move() == 200
         if not ACTION.search(player.last_board):
@@ -167,7 +167,10 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
         human = Player(base, bot_game["code"], bot_game["cookies"][0])
         for player in seat:
             player.move()
-        wait_for(lambda: stack.alive("worker"), seconds=5)
+        # Both bot games have made the bots' opening moves, if they open: the humans move.
+        for name in ("redis_bot", "worker_bot"):
+            code = tables[name]["code"]
+            assert wait_for(lambda c=code: facts(stack, c)["to_move"] == [0], seconds=60)
         redis.kill()
         answers = [player.move() for player in seat for _ in range(2)]
         assert all(code in (200, 409, None) for code in answers), answers
