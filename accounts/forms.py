@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Report, User, time_zone_choices
 from accounts.moderation import suspension_text
-from config import ratelimit
 
 
 class SignUpForm(UserCreationForm[User]):
@@ -58,34 +56,9 @@ class PreferencesForm(forms.ModelForm[User]):
 class LoginForm(AuthenticationForm):
     """Django's log-in form, which also turns away suspended and banned players, saying why.
 
-    It throttles guessing: after LOGIN_FAILURE_LIMIT failed attempts for one account
-    or from one address within the window, further attempts are refused until the
-    window ends, whatever the password.
+    Guessing is throttled by django-axes (accounts/login_protection.py), which turns a
+    locked-out attempt into this page with its refusal, whatever the password.
     """
-
-    def clean(self) -> dict[str, Any]:
-        limit, window = settings.LOGIN_FAILURE_LIMIT
-        keys = self._throttle_keys()
-        if any(ratelimit.exceeded(key, limit=limit) for key in keys):
-            raise forms.ValidationError(
-                _("Too many failed log-ins. Wait %(minutes)d minutes and try again.")
-                % {"minutes": window // 60},
-                code="throttled",
-            )
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError as error:
-            if getattr(error, "code", None) == "invalid_login":
-                for key in keys:
-                    ratelimit.hit(key, limit=limit, window=window, fail_open=True)
-            raise
-        ratelimit.reset(keys[0])
-        return cleaned
-
-    def _throttle_keys(self) -> list[str]:
-        username = (self.data.get("username") or "")[:150].lower()
-        address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
-        return [f"login:user:{username}", f"login:ip:{address}"]
 
     def confirm_login_allowed(self, user: Any) -> None:
         super().confirm_login_allowed(user)

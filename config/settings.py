@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "games.lost_cities",
@@ -94,6 +95,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -163,6 +166,48 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# django-axes checks every log-in first (it needs the request, which Django's log-in
+# view passes); the model backend then checks the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Log-in protection (django-axes; accounts/login_protection.py). Failures are counted
+# in the database (no Redis needed) per username + client address pair: guessing
+# alice's password from one address locks neither bob there nor alice elsewhere. The
+# 5th failure locks the pair for 15 minutes; after that each further failure locks it
+# again for twice as long (30 min, 1 h, ... at most a day), until a log-in succeeds or
+# a day passes without failures. Attempts while locked are refused and not counted.
+AXES_ENABLED = True
+AXES_HANDLER = "accounts.login_protection.BackoffDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = "accounts.login_protection.cool_off"
+AXES_USERNAME_CALLABLE = "accounts.login_protection.attempted_username"
+AXES_LOCKOUT_CALLABLE = "accounts.login_protection.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_DISABLE_ACCESS_LOG = True  # only failures are kept, not every log-in's address
+AXES_HTTP_RESPONSE_CODE = 429
+# The client address (django-ipware, through axes): REMOTE_ADDR, so a client cannot
+# pick its own with X-Forwarded-For. Behind reverse proxies that the app is reachable
+# only through, set TRUSTED_PROXY_COUNT to their number: the address is then the one
+# the outermost proxy appended to TRUSTED_PROXY_HEADER, counted from the right, so
+# anything a client wrote into the header itself is skipped.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+TRUSTED_PROXY_HEADER = env_str("TRUSTED_PROXY_HEADER", "X-Forwarded-For")
+if TRUSTED_PROXY_COUNT > 0:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_" + TRUSTED_PROXY_HEADER.upper().replace("-", "_")]
+    # ipware counts the proxies listed in the header; the outermost one is not listed
+    # there (it is REMOTE_ADDR), hence the - 1.
+    AXES_IPWARE_PROXY_COUNT: int | None = TRUSTED_PROXY_COUNT - 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+    AXES_IPWARE_PROXY_COUNT = None
+# Not strict: a chain longer than the proxy count (a client's own X-Forwarded-For in
+# front) still counts from the right instead of being thrown away.
+IPWARE_STRICT = False
 
 # Cache (rate limits, health checks): Redis when there is one, else this process.
 if REDIS_URL:
@@ -254,7 +299,6 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 # Rate limits: (events, window in seconds).
 MOVE_RATE_LIMIT = (60, 10)  # per player; a real player stays far below
 SIGNUP_RATE_LIMIT = (10, 3600)  # per IP address
-LOGIN_FAILURE_LIMIT = (5, 900)  # failed log-ins per account and per IP address
 
 # E-mail: to the console unless an SMTP host is given.
 EMAIL_HOST = env_str("EMAIL_HOST")
@@ -330,5 +374,7 @@ LOGGING = {
         "django.channels.server": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
         "celery": {"level": "WARNING"},
+        # Axes logs every start and successful log-in at INFO; failures stay (WARNING).
+        "axes": {"level": "WARNING"},
     },
 }

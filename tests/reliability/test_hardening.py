@@ -66,32 +66,6 @@ def test_every_page_carries_a_policy_that_allows_only_our_own_scripts(client):
 
 
 @pytest.mark.django_db
-def test_log_in_is_throttled_after_repeated_failures(client, alice, settings):
-    from tests.factories import PASSWORD
-
-    settings.LOGIN_FAILURE_LIMIT = (3, 900)
-    url = "/accounts/login/"
-    for _ in range(3):
-        response = client.post(url, {"username": "alice", "password": "wrong"})
-        assert "Please enter a correct username and password" in response.content.decode()
-    # Even the right password is refused until the window ends.
-    response = client.post(url, {"username": "alice", "password": PASSWORD})
-    assert "Too many failed log-ins" in response.content.decode()
-    assert "_auth_user_id" not in client.session
-
-
-@pytest.mark.django_db
-def test_a_successful_log_in_clears_the_account_counter(client, alice, settings):
-    from tests.factories import PASSWORD
-
-    settings.LOGIN_FAILURE_LIMIT = (3, 900)
-    url = "/accounts/login/"
-    client.post(url, {"username": "alice", "password": "wrong"})
-    client.post(url, {"username": "alice", "password": "wrong"})
-    assert client.post(url, {"username": "alice", "password": PASSWORD}).status_code == 302
-
-
-@pytest.mark.django_db
 def test_sign_up_is_rate_limited_per_address(client, settings):
     settings.SIGNUP_RATE_LIMIT = (2, 3600)
     for i in range(2):
