@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import zoneinfo
 from functools import cache
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from accounts.validators import username_key, validate_username_not_confusable
 
 
 @cache
@@ -22,6 +26,16 @@ def time_zone_choices() -> list[tuple[str, str]]:
 class User(AbstractUser):
     """A registered player."""
 
+    username = models.CharField(
+        _("username"),
+        max_length=150,
+        unique=True,
+        help_text=_("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+        validators=[UnicodeUsernameValidator(), validate_username_not_confusable],
+        error_messages={"unique": _("A user with that username already exists.")},
+    )
+    # username_key(username), kept by save(): finds "Alice" when "alice" signs up.
+    username_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
     email = models.EmailField(_("e-mail address"), unique=True)
     reminders_enabled = models.BooleanField(
         _("e-mail reminders"),
@@ -46,8 +60,25 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.username
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.username_key = username_key(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_key"}
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", kwargs={"username": self.username})
+
+    def clean(self) -> None:
+        """Normalise the username (Django), then refuse one too close to another player's."""
+        super().clean()
+        if not isinstance(self.username, str) or not self.username:
+            return  # the field's own errors say why
+        taken = User.objects.filter(username_key=username_key(self.username)).exclude(pk=self.pk)
+        if taken.exists():
+            close = _("This name is too close to an existing player's name. Choose another.")
+            raise ValidationError({"username": ValidationError(close, code="username_close")})
 
     @property
     def is_suspended(self) -> bool:
