@@ -5,51 +5,77 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
+from django.contrib.sites.shortcuts import get_current_site
+from django.utils import translation
+from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
+from accounts.addresses import password_reset_request
 from accounts.models import Report, User, time_zone_choices
 from accounts.moderation import suspension_text
 
 
 class SignUpForm(UserCreationForm[User]):
-    """Create an account: username, e-mail and a password checked by Django's validators."""
+    """Create an account: username, e-mail and a password checked by Django's validators.
+
+    The e-mail address is not checked against other accounts here: whoever owns it, the
+    answer is the same, and it waits for confirmation (accounts/addresses.py). The
+    username is refused if another player's is the same but for case or width, or if it
+    mixes alphabets to look like another (accounts/validators.py, via the model).
+    """
 
     email = forms.EmailField(label=_("E-mail"), help_text=_("For password resets and reminders."))
 
     # django-stubs does not declare UserCreationForm.Meta, which Django defines.
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
         model = User
-        fields = ("username", "email")
+        fields = ("username",)
+
+    field_order = ["username", "email", "password1", "password2"]
 
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this e-mail address already exists."))
         return email
 
 
 class PreferencesForm(forms.ModelForm[User]):
-    """What a player may change about themselves."""
+    """What a player may change about themselves.
 
+    A new e-mail address is not saved here: the view asks for its confirmation
+    (accounts/addresses.py), and says the same whoever owns the address.
+    """
+
+    email = forms.EmailField(label=_("E-mail"))
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
 
     class Meta:
         model = User
-        fields = ("email", "reminders_enabled", "time_zone", "bio")
+        fields = ("reminders_enabled", "time_zone", "bio")
         widgets = {"bio": forms.Textarea(attrs={"rows": 3})}
+
+    field_order = ["email", "reminders_enabled", "time_zone", "bio"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         time_zone = self.fields["time_zone"]
         assert isinstance(time_zone, forms.ChoiceField)
         time_zone.choices = time_zone_choices()
+        user = self.instance
+        self.fields["email"].initial = user.pending_email or user.email
+        if user.pending_email and user.email:
+            self.fields["email"].help_text = _(
+                "Waiting for you to open the link we sent to this address. "
+                "Until then, mail goes to %(email)s."
+            ) % {"email": escape(user.email)}
+        elif user.pending_email:
+            self.fields["email"].help_text = _(
+                "Waiting for you to open the link we sent to this address."
+            )
 
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
-        taken = User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk)
-        if taken.exists():
-            raise forms.ValidationError(_("An account with this e-mail address already exists."))
         return email
 
 
@@ -64,6 +90,23 @@ class LoginForm(AuthenticationForm):
         super().confirm_login_allowed(user)
         if user.is_suspended:
             raise forms.ValidationError(suspension_text(user), code="suspended")
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, but saving only queues the mail: the task looks the address up.
+
+    So the page answers after the same work, and in the same time, for every address.
+    """
+
+    def save(  # type: ignore[override]
+        self, *, request: Any = None, use_https: bool = False, **kwargs: Any
+    ) -> None:
+        password_reset_request(
+            email=self.cleaned_data["email"],
+            domain=get_current_site(request).domain,
+            use_https=use_https,
+            language=translation.get_language() or settings.LANGUAGE_CODE,
+        )
 
 
 class ReportForm(forms.ModelForm[Report]):

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -24,7 +25,12 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 
 class User(AbstractUser):
-    """A registered player."""
+    """A registered player.
+
+    `email` holds a confirmed address only, or "": mail (reminders, password resets) goes
+    there and nowhere else. An address typed at sign-up or in the preferences waits in
+    `pending_email` until its owner opens the link mailed to it (accounts/addresses.py).
+    """
 
     username = models.CharField(
         _("username"),
@@ -36,7 +42,8 @@ class User(AbstractUser):
     )
     # username_key(username), kept by save(): finds "Alice" when "alice" signs up.
     username_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
-    email = models.EmailField(_("e-mail address"), unique=True)
+    email = models.EmailField(_("e-mail address"), blank=True)
+    pending_email = models.EmailField(_("e-mail address awaiting confirmation"), blank=True)
     reminders_enabled = models.BooleanField(
         _("e-mail reminders"),
         default=True,
@@ -56,6 +63,15 @@ class User(AbstractUser):
     class Meta:
         ordering = ["username"]
         permissions = [("suspend_user", _("Can suspend, ban and reinstate players"))]
+        constraints = [
+            # One account per confirmed address, whatever its case; many may have none.
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=~models.Q(email=""),
+                name="user_email_unique",
+                violation_error_message=_("This address is already confirmed for an account."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.username

@@ -1,6 +1,6 @@
 """Sign-up, profiles, preferences, friends, blocks and reports.
 
-Log-in and passwords use Django's auth views.
+Log-in and passwords use Django's auth views; the password-reset one queues its mail.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,11 +23,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts import selectors, services
-from accounts.forms import PreferencesForm, ReportForm, SignUpForm
+from accounts import addresses, selectors, services
+from accounts.forms import PreferencesForm, QueuedPasswordResetForm, ReportForm, SignUpForm
 from accounts.models import Relationship, User
 from config import ratelimit
 from config.http import AuthenticatedHttpRequest
+
+# The same words whether or not the address belongs to another account.
+_CONFIRM_SENT = gettext_lazy(
+    "We sent a link to %(email)s: open it to confirm your address. "
+    "Until then, we send no other mail there."
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -52,8 +59,11 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save(commit=False)
         user.language = translation.get_language() or ""
         user.save()
+        address = form.cleaned_data["email"]
+        addresses.address_change_request(user=user, address=address, language=user.language)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Playtable, %(name)s!") % {"name": user.username})
+        messages.info(request, _CONFIRM_SENT % {"email": address})
         return redirect("home")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/signup.html", {"form": form}, status=status)
@@ -182,8 +192,13 @@ def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST or None, instance=request.user)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
+            user = form.save()
             messages.success(request, _("Your preferences were saved."))
+            address = form.cleaned_data["email"]
+            if "email" in form.changed_data and addresses.address_change_request(
+                user=user, address=address, language=translation.get_language() or ""
+            ):
+                messages.info(request, _CONFIRM_SENT % {"email": address})
             return redirect("accounts:preferences")
         return render(request, "accounts/preferences.html", {"form": form}, status=400)
     return render(request, "accounts/preferences.html", {"form": form})
@@ -209,3 +224,29 @@ def language_set(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         User.objects.filter(pk=request.user.pk).update(language=language)
     return response
+
+
+@require_http_methods(["GET", "POST"])
+def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """Confirm an e-mail address from the link mailed to it (GET asks, POST confirms).
+
+    Asking first means a mail scanner that follows links confirms nothing by itself.
+    """
+    try:
+        _user_id, address = addresses.address_token_read(token)
+        if request.method == "POST":
+            addresses.address_confirm(token=token)
+            messages.success(
+                request, _("Your e-mail address %(email)s is confirmed.") % {"email": address}
+            )
+            return redirect("accounts:preferences" if request.user.is_authenticated else "home")
+    except addresses.AddressError as error:
+        context = {"refused": error.message}
+        return render(request, "accounts/email_confirm.html", context, status=400)
+    return render(request, "accounts/email_confirm.html", {"address": address})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page, whose form only queues the mail (QueuedPasswordResetForm)."""
+
+    form_class = QueuedPasswordResetForm

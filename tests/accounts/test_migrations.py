@@ -1,0 +1,25 @@
+"""The account migrations keep existing players as they were: confirmed, and comparable."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("accounts", "0005_user_language")]
+AFTER = [("accounts", "0008_user_pending_email")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_players_keep_a_confirmed_address_and_get_their_name_key():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    old_user = executor.loader.project_state(BEFORE).apps.get_model("accounts", "User")
+    old_user.objects.create(username="Straße", email="strasse@example.com", password="!")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(AFTER)
+    new_user = executor.loader.project_state(AFTER).apps.get_model("accounts", "User")
+    player = new_user.objects.get(username="Straße")
+    assert (player.email, player.pending_email) == ("strasse@example.com", "")
+    assert player.username_key == "strasse"
