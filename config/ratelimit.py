@@ -52,20 +52,3 @@ def hit(key: str, *, limit: int, window: int, fail_open: bool) -> bool:
             return True
         raise Unavailable(str(error)) from error
     return count <= limit
-
-
-def exceeded(key: str, *, limit: int) -> bool:
-    """Return whether `key` has already used up its window (False if the store is down)."""
-    try:
-        return bool((cache.get(_cache_key(key)) or 0) >= limit)
-    except Exception as error:
-        logger.warning("rate limit store unreachable (%s): failing open", error)
-        return False
-
-
-def reset(key: str) -> None:
-    """Forget the events counted under `key` (nothing to forget if the store is down)."""
-    try:
-        cache.delete(_cache_key(key))
-    except Exception as error:
-        logger.warning("rate limit store unreachable (%s): nothing reset", error)
