@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -44,7 +45,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
         limit, window = settings.SIGNUP_RATE_LIMIT
-        address = request.META.get("REMOTE_ADDR", "")
+        # The client's address as log-in protection reads it (behind a configured proxy,
+        # the forwarded one), so sign-ups are not all counted as the proxy's.
+        address = get_client_ip_address(request) or ""
         try:
             allowed = ratelimit.hit(
                 f"signup:{address}", limit=limit, window=window, fail_open=False

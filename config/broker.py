@@ -20,18 +20,17 @@ from kombu.transport import redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 
-# kombu has no type hints, so its classes are Any to mypy.
-class Channel(redis.Channel):  # type: ignore[misc]
+class Channel(redis.Channel):
     """kombu's Redis channel; asking it for connection parameters after its connection was
     torn down is a connection error, not an AttributeError."""
 
     def _connparams(self, asynchronous: bool = False) -> Any:
         if self.connection.client is None:
             raise RedisConnectionError("The broker connection is already closed.")
-        return super()._connparams(asynchronous=asynchronous)
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
 
 
-class Transport(redis.Transport):  # type: ignore[misc]
+class Transport(redis.Transport):
     """kombu's Redis transport with the channel above."""
 
     Channel = Channel

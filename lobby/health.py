@@ -54,7 +54,7 @@ def celery_ok(timeout: float = 5.0) -> dict[str, object]:
     except Exception:  # the broker or the cache is down (redis.ConnectionError...)
         logger.warning("health: the Celery ping failed", exc_info=True)
         ok = False
-    result = {"ok": ok, "ms": round((time.monotonic() - started) * 1000, 1)}
+    result: dict[str, object] = {"ok": ok, "ms": round((time.monotonic() - started) * 1000, 1)}
     with contextlib.suppress(Exception):  # cache_ok() reports a cache that is down
         cache.set(_CACHE_KEY, result, _CACHE_SECONDS if ok else 1)
     return result

@@ -16,6 +16,7 @@ from axes.models import AccessAttempt
 from django.db.models import F
 from django.http import HttpRequest
 from django.test import Client, override_settings
+from django.urls import reverse
 
 from tests.factories import PASSWORD
 
@@ -220,3 +221,26 @@ def test_the_test_clients_log_in_needs_a_request_for_axes(client, alice):
     with pytest.raises(ValueError, match="requires a request"):
         client.login(username="alice", password=PASSWORD)
     assert client.login(request=HttpRequest(), username="alice", password=PASSWORD)
+
+
+def _sign_up(client: Client, n: int, **meta: str) -> int:
+    return client.post(
+        reverse("accounts:signup"),
+        {
+            "username": f"newcomer{n}",
+            "email": f"newcomer{n}@example.com",
+            "password1": "a-long-Passphrase-41",
+            "password2": "a-long-Passphrase-41",
+        },
+        **meta,
+    ).status_code
+
+
+@override_settings(**ONE_PROXY, SIGNUP_RATE_LIMIT=(2, 3600))
+def test_behind_a_trusted_proxy_each_client_has_its_own_sign_up_limit():
+    """Sign-ups are counted per client address as log-in protection reads it, so one
+    busy address behind the proxy does not use up everyone's sign-ups."""
+    first = {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": ADDRESS_A}
+    other = {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": ADDRESS_B}
+    assert [_sign_up(Client(), n, **first) for n in range(3)] == [302, 302, 429]
+    assert _sign_up(Client(), 9, **other) == 302
