@@ -14,13 +14,17 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from config.middleware import UnstorableSocketGuard  # noqa: E402
 from config.origin import ExactOriginValidator  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Sockets only from the page's own scheme, host and port (or a trusted origin).
-        "websocket": ExactOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # Sockets only from the page's own scheme, host and port (or a trusted origin),
+        # and never with a NUL byte the session lookup could trip over.
+        "websocket": UnstorableSocketGuard(
+            ExactOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

@@ -109,3 +109,24 @@ class UnstorableTextMiddleware:
                 message = _("Your request contained text that is not valid Unicode.")
             body = format_html('<p class="error" role="alert">{}</p>\n', message)
         return HttpResponse(body, status=400, content_type="text/html; charset=utf-8")
+
+
+class UnstorableSocketGuard:
+    """The same guard for WebSocket handshakes: a NUL in the path, query string or a
+    header (a session cookie, say) is refused before the session is looked up, which
+    on PostgreSQL would fail half-way through the handshake."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        from channels.security.websocket import WebsocketDenier
+
+        raw = [
+            scope.get("path", "").encode("utf-8", "surrogatepass"),
+            scope.get("query_string", b""),
+        ]
+        raw += [value for _name, value in scope.get("headers", ())]
+        if any(b"\x00" in part or b"%00" in part for part in raw):
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)

@@ -160,3 +160,26 @@ def test_undecodable_form_bytes_are_stored_as_text_not_a_500(alice, bob):
     texts = list(ChatMessage.objects.values_list("text", flat=True))
     assert texts[:2] == ["\ufffd\ufffd\ufffdok", "\ufffd\ufffdok"]
     assert all(text.encode("utf-8") for text in texts)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_handshake_with_a_nul_is_refused_before_the_session_is_read(alice, bob):
+    import asyncio
+
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    table = started_table(alice, bob)
+    base = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+    async def opens(headers: list[tuple[bytes, bytes]], path: str) -> bool:
+        socket = WebsocketCommunicator(application, path, headers=headers)
+        connected, _ = await socket.connect(timeout=5)
+        await socket.disconnect()
+        return connected
+
+    path = f"/ws/table/{table.code}/"
+    assert asyncio.run(opens(base, path)) is True
+    assert asyncio.run(opens([*base, (b"cookie", b"sessionid=abc\x00def")], path)) is False
+    assert asyncio.run(opens(base, path + "?x=%00")) is False
