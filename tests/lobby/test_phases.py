@@ -62,6 +62,16 @@ def test_the_round_ends_for_everyone_when_its_time_is_up(table, alice):
     )
 
 
+def test_the_sweep_ends_a_round_whose_time_is_up_exactly_at_its_now(table):
+    """A round deadline equal to the sweep's moment has passed: the round ends."""
+    deadline = table.phase_deadline
+    assert deadlines_sweep(now=deadline - timedelta(microseconds=1)) == 0
+    assert deadlines_sweep(now=deadline) == 1
+    table.refresh_from_db()
+    assert table.phase_key == "round-2"
+    assert Move.objects.filter(table=table, kind=Move.Kind.TIME_UP).count() == 1
+
+
 def test_a_replay_includes_the_rounds_the_clock_ended(table, tapper, alice, bob):
     move_submit(code=table.code, user=alice, action={"type": "tap"}, seen_version=None)
     table.refresh_from_db()

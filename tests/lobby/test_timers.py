@@ -20,6 +20,7 @@ from lobby.services import (
     seat_timeout,
     table_create,
 )
+from lobby.tasks import seat_timeout as seat_timeout_task
 from tests.lobby.helpers import started_table
 
 pytestmark = pytest.mark.django_db
@@ -70,6 +71,37 @@ def test_a_timer_for_a_deadline_that_moved_on_does_nothing(alice, bob):
     assert not Move.objects.filter(table=table, by_timeout=True).exists()
 
 
+def test_a_late_timer_for_an_earlier_turn_ignores_the_seats_new_passed_deadline(
+    alice, bob, monkeypatch
+):
+    """The ETA task of a turn already played does nothing, even when it fires after the
+    seat's next deadline has passed too: that deadline belongs to its own task and the sweep."""
+    start = timezone.now()
+    clock = [start]
+    monkeypatch.setattr(timezone, "now", lambda: clock[0])
+    table = started_table(alice, bob)
+    seat = seat_to_move(table)
+    old = seat.deadline
+    _play_turn(table, seat)
+    # The opponent answers an hour later, so the seat's next deadline is an hour later too.
+    clock[0] = start + timedelta(hours=1)
+    _play_turn(table, seat_to_move(table))
+    seat.refresh_from_db()
+    assert seat.is_to_move and seat.deadline == old + timedelta(hours=1)
+    moves = table.moves.count()
+    # The old turn's task fires once the new deadline has passed as well.
+    clock[0] = seat.deadline + timedelta(minutes=1)
+    assert seat_timeout_task(seat.id, old.isoformat()) is False
+    assert table.moves.count() == moves
+    assert not Move.objects.filter(table=table, by_timeout=True).exists()
+    seat.refresh_from_db()
+    assert seat.timeouts == 0 and seat.is_to_move
+    # The current deadline's own task does act.
+    assert seat_timeout_task(seat.id, seat.deadline.isoformat()) is True
+    seat.refresh_from_db()
+    assert seat.timeouts == 1
+
+
 def test_a_timer_before_the_deadline_does_nothing(alice, bob):
     table = started_table(alice, bob)
     seat = seat_to_move(table)
@@ -85,6 +117,17 @@ def test_the_sweep_handles_a_deadline_missed_while_no_worker_ran(alice, bob):
     assert Move.objects.filter(table=table, by_timeout=True).count() == 2
     # Run again at the same moment: the new deadline is in the future, nothing happens.
     assert deadlines_sweep(now=seat.deadline + timedelta(hours=5)) == 0
+
+
+def test_the_sweep_handles_a_deadline_that_falls_exactly_on_its_now(alice, bob):
+    """A deadline equal to the sweep's moment has passed: it is handled, not left a round."""
+    table = started_table(alice, bob)
+    seat = seat_to_move(table)
+    assert deadlines_sweep(now=seat.deadline - timedelta(microseconds=1)) == 0
+    assert deadlines_sweep(now=seat.deadline) == 1
+    assert Move.objects.filter(table=table, by_timeout=True, seat=seat.position).count() == 2
+    seat.refresh_from_db()
+    assert seat.timeouts == 1 and not seat.is_to_move
 
 
 def test_three_async_timeouts_put_a_player_out_and_the_opponent_wins(alice, bob):
@@ -167,6 +210,14 @@ def test_in_a_larger_game_a_bot_takes_the_seat_and_the_player_ranks_last(
     assert table.status == Table.Status.FINISHED
     assert flagged.place == 3
     assert sorted(s.place for s in table.seats.all()) in ([1, 2, 3], [1, 1, 3])
+
+
+def _play_turn(table, seat):
+    """Play the seat's whole Lost Cities turn: discard a card, then draw."""
+    table.refresh_from_db()
+    card = _any_card(table, seat)
+    for action in ({"type": "discard", "card": card}, {"type": "draw"}):
+        move_submit(code=table.code, user=seat.user, action=action, seen_version=None)
 
 
 def _any_card(table, seat):
