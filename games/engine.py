@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 __all__ = [
     "Action",
+    "ClockDefaults",
     "Game",
     "IllegalAction",
     "Option",
@@ -161,6 +162,38 @@ class Outcome:
         assert len(self.scores) == len(self.places), "one place per score"
 
 
+@dataclass(frozen=True)
+class ClockDefaults:
+    """The time control a new table of a game proposes; the platform runs the clocks.
+
+    Live: minutes per player for the whole game plus seconds added after each move
+    (Fischer). Asynchronous: hours per move plus a reserve bank of days per player.
+    Each value must be one the lobby offers (`lobby.clocks`); a test checks that.
+    """
+
+    live_minutes: int
+    live_increment_seconds: int
+    async_move_hours: int
+    async_bank_days: int
+
+    def __post_init__(self) -> None:
+        # A broken declaration is a programming error: fail at import, not at a table.
+        assert self.live_minutes > 0 and self.async_move_hours > 0, "a clock needs time"
+        assert self.live_increment_seconds >= 0 and self.async_bank_days >= 0
+
+    @property
+    def live_base_seconds(self) -> int:
+        return self.live_minutes * 60
+
+    @property
+    def async_move_seconds(self) -> int:
+        return self.async_move_hours * 3600
+
+    @property
+    def async_bank_seconds(self) -> int:
+        return self.async_bank_days * 86400
+
+
 _MISSING = object()
 
 
@@ -190,7 +223,15 @@ def parse_action(action: Any, shapes: Mapping[str, Mapping[str, type[Any]]]) -> 
 
 
 class Game(ABC, Generic[S]):
-    """A board game's rules. One instance per game, registered by slug."""
+    """A board game's rules. One instance per game, registered by slug.
+
+    Metadata are class attributes. `clock` is the time control a new table proposes,
+    sized to the game's typical length (a short card game a few minutes per player live,
+    a long engine builder an hour or more); every game declares its own, and the value
+    here is only the platform's fallback for engines written before it. Players may
+    pick any other offered time control. A `simultaneous` game runs no per-seat clock,
+    so its declaration is not used while that holds.
+    """
 
     slug: ClassVar[str]
     name: ClassVar[str]
@@ -203,6 +244,9 @@ class Game(ABC, Generic[S]):
     # platform then runs no per-seat turn clocks and does not refuse an action because
     # another seat acted since the page was drawn; the engine alone judges legality.
     simultaneous: ClassVar[bool] = False
+    clock: ClassVar[ClockDefaults] = ClockDefaults(
+        live_minutes=10, live_increment_seconds=5, async_move_hours=24, async_bank_days=3
+    )
 
     @abstractmethod
     def setup(self, *, players: int, seed: int, options: Mapping[str, Any]) -> S:

@@ -10,7 +10,9 @@ timers and the sweep only act on a deadline that is still the current one.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
+from games.engine import Game
 from lobby.models import Seat, Table
 
 # House rules (README "Clocks"): an async seat is out at its third timeout; a live
@@ -19,8 +21,19 @@ MAX_ASYNC_TIMEOUTS = 3
 
 ASYNC_MOVE_CHOICES = (12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400)
 ASYNC_BANK_CHOICES = (0, 86400, 3 * 86400, 7 * 86400)
-LIVE_MINUTE_CHOICES = (1, 3, 5, 10, 15, 30, 60)
+LIVE_MINUTE_CHOICES = (1, 3, 5, 10, 15, 30, 60, 90, 120)
 LIVE_INCREMENT_CHOICES = (0, 2, 5, 10, 30)
+
+
+def time_control_defaults(engine: Game[Any], mode: str) -> dict[str, int]:
+    """Return the clock fields a new table of `engine` in `mode` gets unless a player chose."""
+    clock = engine.clock
+    if mode == Table.Mode.LIVE:
+        return {
+            "base_seconds": clock.live_base_seconds,
+            "increment_seconds": clock.live_increment_seconds,
+        }
+    return {"move_seconds": clock.async_move_seconds, "bank_seconds": clock.async_bank_seconds}
 
 
 def is_timed(table: Table) -> bool:

@@ -49,8 +49,21 @@ def _option_field(option: Option) -> forms.Field:
     )
 
 
+#: The clock fields of each mode: the form shows and reads only the chosen mode's.
+CLOCK_FIELDS = {
+    Table.Mode.LIVE: ("base_minutes", "increment_seconds"),
+    Table.Mode.ASYNC: ("move_seconds", "bank_seconds"),
+}
+
+
 class TableForm(forms.Form):
-    """Players, mode, rating, visibility, then one field per game option."""
+    """Players, mode, rating, visibility, the chosen mode's clock, then the game's options.
+
+    The clock fields start at the game's declared time control (`Game.clock`). The
+    fields of the mode not chosen are ignored: what was posted for them is replaced by
+    their defaults before validation, so a stale or hidden value never blocks a table.
+    A simultaneous game runs no per-seat clock and gets no clock fields.
+    """
 
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     mode = forms.ChoiceField(label=_("Mode"), choices=Table.Mode.choices, initial=Table.Mode.ASYNC)
@@ -64,26 +77,22 @@ class TableForm(forms.Form):
         label=_("Time per move (asynchronous)"),
         coerce=int,
         choices=[(str(s), _duration(s)) for s in clocks.ASYNC_MOVE_CHOICES],
-        initial="86400",
     )
     bank_seconds = forms.TypedChoiceField(
         label=_("Reserve time bank (asynchronous)"),
         coerce=int,
         choices=[(str(s), _duration(s)) for s in clocks.ASYNC_BANK_CHOICES],
-        initial=str(3 * 86400),
         help_text=_("Absorbs moves that take longer than the time per move."),
     )
     base_minutes = forms.TypedChoiceField(
         label=_("Minutes per player (live)"),
         coerce=int,
         choices=[(str(m), str(m)) for m in clocks.LIVE_MINUTE_CHOICES],
-        initial="10",
     )
     increment_seconds = forms.TypedChoiceField(
         label=_("Seconds added per move (live)"),
         coerce=int,
         choices=[(str(s), str(s)) for s in clocks.LIVE_INCREMENT_CHOICES],
-        initial="5",
     )
 
     def __init__(self, *args: Any, engine: Game[Any], **kwargs: Any) -> None:
@@ -96,8 +105,53 @@ class TableForm(forms.Form):
         players.initial = str(engine.min_players if engine.min_players > 1 else 2)
         if engine.max_players < 2:
             players.initial = "1"
+        self._clock_fields_set(engine)
         for option in engine.options:
             self.fields[f"opt_{option.key}"] = _option_field(option)
+
+    def _clock_fields_set(self, engine: Game[Any]) -> None:
+        """Start the clock fields at the game's time control; ignore the hidden mode's."""
+        if engine.simultaneous:
+            for names in CLOCK_FIELDS.values():
+                for name in names:
+                    del self.fields[name]
+            return
+        clock = engine.clock
+        defaults = {
+            "base_minutes": clock.live_minutes,
+            "increment_seconds": clock.live_increment_seconds,
+            "move_seconds": clock.async_move_seconds,
+            "bank_seconds": clock.async_bank_seconds,
+        }
+        for name, value in defaults.items():
+            self.fields[name].initial = str(value)
+        if not self.is_bound:
+            return
+        mode = self.data.get(self.add_prefix("mode"))
+        hidden = [n for m, names in CLOCK_FIELDS.items() if m != mode for n in names]
+        if mode in CLOCK_FIELDS:
+            posted: Any = self.data  # a QueryDict from a request, or a plain dict
+            data = posted.copy()
+            for name in hidden:
+                data[self.add_prefix(name)] = str(defaults[name])
+            self.data = data
+
+    def clock_fieldsets(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Return (mode, legend, fields) for each mode's clock fieldset (none if untimed)."""
+        legends = {Table.Mode.LIVE: _("Live clock"), Table.Mode.ASYNC: _("Asynchronous clock")}
+        return [
+            (mode, str(legends[mode]), [self[name] for name in names])
+            for mode, names in CLOCK_FIELDS.items()
+            if all(name in self.fields for name in names)
+        ]
+
+    def table_fields(self) -> list[forms.BoundField]:
+        """Return the fields about the table (players, mode, who can join, rated)."""
+        return [self[name] for name in ("players", "mode", "visibility", "rated")]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """Return the game's own option fields, in the order the game declares them."""
+        return [self[f"opt_{option.key}"] for option in self.engine.options]
 
     def game_options(self) -> dict[str, Any]:
         """Return the cleaned game options, keyed as the engine names them."""
@@ -106,8 +160,10 @@ class TableForm(forms.Form):
         }
 
     def time_control(self) -> dict[str, int]:
-        """Return the clock settings of the chosen mode."""
+        """Return the clock settings of the chosen mode (none for a simultaneous game)."""
         data = self.cleaned_data
+        if self.engine.simultaneous:
+            return {}
         if data["mode"] == Table.Mode.LIVE:
             return {
                 "base_seconds": data["base_minutes"] * 60,

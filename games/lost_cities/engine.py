@@ -9,6 +9,7 @@ from typing import Any
 from games import rng
 from games.engine import (
     Action,
+    ClockDefaults,
     Game,
     IllegalAction,
     Option,
@@ -151,6 +152,11 @@ class LostCities(Game[LostCitiesState]):
     max_players = PLAYERS
     summary = gettext_noop("Two rival explorers bet on expeditions, one card at a time.")
     play_time = "20–40 min"
+    # A short card game of quick turns: a few minutes per player live (about 22 turns a
+    # round, so the increment adds as much again), a day per move with a small bank async.
+    clock = ClockDefaults(
+        live_minutes=5, live_increment_seconds=5, async_move_hours=24, async_bank_days=3
+    )
     options = (
         Option(
             key="expeditions",

@@ -14,6 +14,7 @@ from typing import Any
 from games import rng
 from games.engine import (
     Action,
+    ClockDefaults,
     Game,
     IllegalAction,
     Option,
@@ -332,6 +333,12 @@ class Mondo(Game[MondoState]):
         "and build the best little world."
     )
     play_time = "20–30 min"
+    # rules/mondo.md: three timed rounds of 5-7 minutes. Mondo is simultaneous, so the
+    # platform runs no per-seat clock (the rounds' own timer is the clock); this is
+    # the game's length should a per-seat clock ever apply.
+    clock = ClockDefaults(
+        live_minutes=30, live_increment_seconds=0, async_move_hours=24, async_bank_days=1
+    )
     options = (
         Option(
             key="time",

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from games import rng
 from games.engine import (
     Action,
+    ClockDefaults,
     Game,
     IllegalAction,
     Option,
@@ -174,6 +175,11 @@ class RelativeSpace(Game[RelativeSpaceState]):
         "or the pod blocks and the cards come back to you."
     )
     play_time = "15–30 min"
+    # The rules give no length; a game runs a few dozen quick turns ("Safety stop"),
+    # 15-30 minutes for the table: ten minutes per player live, a day's bank async.
+    clock = ClockDefaults(
+        live_minutes=10, live_increment_seconds=5, async_move_hours=24, async_bank_days=1
+    )
     options = (
         Option(
             key="turn_limit",

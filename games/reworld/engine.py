@@ -16,6 +16,7 @@ from typing import Any
 from games import rng
 from games.engine import (
     Action,
+    ClockDefaults,
     Game,
     IllegalAction,
     Outcome,
@@ -282,6 +283,10 @@ class Reworld(Game[ReworldState]):
         "fly down construction crews and raise a defence shield on a new planet."
     )
     play_time = gettext_noop("50-90 minutes")
+    # rules/reworld.md: 50-90 minutes for the table, so about half an hour per player live.
+    clock = ClockDefaults(
+        live_minutes=30, live_increment_seconds=10, async_move_hours=24, async_bank_days=3
+    )
     house_rules = HOUSE_RULES
     catalogue = CATALOGUE
 

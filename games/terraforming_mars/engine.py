@@ -13,6 +13,7 @@ from typing import Any
 
 from games.engine import (
     Action,
+    ClockDefaults,
     Game,
     IllegalAction,
     Option,
@@ -74,6 +75,11 @@ class TerraformingMars(Game[State]):
         "building an engine of cards, tiles and production."
     )
     play_time = "90–150 min"
+    # A long engine builder (about ten generations, many turns each): ninety minutes per
+    # player live, and a week's bank async for its many moves.
+    clock = ClockDefaults(
+        live_minutes=90, live_increment_seconds=10, async_move_hours=24, async_bank_days=7
+    )
     options = (
         Option(
             key="map",

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import OptionError
+from games.engine import Game, OptionError
 from games.registry import UnknownGame, get_engine
 from lobby import clocks
 from lobby.bots import bots_for
@@ -40,7 +40,7 @@ def table_create(
     """Open a table for `game` with validated options and seat its creator first.
 
     `time_control` holds move_seconds and bank_seconds (async) or base_seconds and
-    increment_seconds (live); None means the defaults of the mode.
+    increment_seconds (live); what it leaves out is the game's default for the mode.
     """
     try:
         engine = get_engine(game)
@@ -66,7 +66,7 @@ def table_create(
         visibility=visibility,
         seed=new_seed(),
         created_by=user,
-        **(_time_control(mode, time_control) if not engine.simultaneous else {}),
+        **(_time_control(engine, mode, time_control) if not engine.simultaneous else {}),
     )
     Seat.objects.create(table=table, position=0, user=user)
     if players == 1:
@@ -74,15 +74,17 @@ def table_create(
     return table
 
 
-def _time_control(mode: str, raw: Mapping[str, int] | None) -> dict[str, Any]:
-    """Return the clock fields of a new table, checked against the offered choices."""
+def _time_control(engine: Game[Any], mode: str, raw: Mapping[str, int] | None) -> dict[str, Any]:
+    """Return the clock fields of a new table, checked against the offered choices.
+
+    What the player did not choose is the game's declared default (`Game.clock`).
+    """
+    control = {**clocks.time_control_defaults(engine, mode), **(raw or {})}
     if mode == Table.Mode.LIVE:
-        control = {"base_seconds": 600, "increment_seconds": 5, **(raw or {})}
         minutes_ok = control["base_seconds"] in {m * 60 for m in clocks.LIVE_MINUTE_CHOICES}
         if not minutes_ok or control["increment_seconds"] not in clocks.LIVE_INCREMENT_CHOICES:
             raise BadRequest(_("Choose a time control from the list."))
         return {k: control[k] for k in ("base_seconds", "increment_seconds")}
-    control = {"move_seconds": 86400, "bank_seconds": 3 * 86400, **(raw or {})}
     if (
         control["move_seconds"] not in clocks.ASYNC_MOVE_CHOICES
         or control["bank_seconds"] not in clocks.ASYNC_BANK_CHOICES

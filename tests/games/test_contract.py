@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.engine import Game, Option, OptionError
+from games.engine import ClockDefaults, Game, Option, OptionError
 from games.registry import engines, get_engine
 from tests.games.kit import option_variants, run_kit
 
@@ -33,6 +33,14 @@ def test_an_engine_declares_its_metadata(slug: str) -> None:
     for option in engine.options:
         assert isinstance(option, Option) and option.label
         assert option.clean(option.default) == option.default
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_an_engine_declares_the_clock_that_suits_its_length(slug: str) -> None:
+    """Each game sets its own `clock`, not the platform's fallback on `Game`."""
+    engine = get_engine(slug)
+    assert isinstance(engine.clock, ClockDefaults)
+    assert engine.clock is not Game.clock, "declare `clock` for this game's length"
 
 
 @pytest.mark.parametrize("slug", SLUGS)

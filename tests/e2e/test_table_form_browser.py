@@ -1,0 +1,65 @@
+"""The new-table form in real Chromium: each game's own clock, one mode's fields at a time."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from lobby.models import Table
+from tests.e2e.test_lost_cities_browser import sign_up
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def fieldset(page: Page, mode: str):
+    return page.locator(f'fieldset[data-clock-mode="{mode}"]')
+
+
+def test_the_form_proposes_each_games_clock_and_shows_only_the_chosen_modes(
+    asgi_server, browser, e2e
+):
+    base = asgi_server
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_up(page, base, "clocky")
+
+    live_defaults = {}
+    for game in ("terraforming_mars", "lost_cities"):
+        page.set_viewport_size(VIEWPORTS["desktop"])
+        page.goto(f"{base}/games/{game}/new/")
+        # Asynchronous is the default mode: only its clock shows.
+        expect(page.locator("#id_mode")).to_have_value("async")
+        expect(fieldset(page, "async")).to_be_visible()
+        expect(fieldset(page, "live")).to_be_hidden()
+        page.select_option("#id_mode", "live")
+        expect(fieldset(page, "live")).to_be_visible()
+        expect(fieldset(page, "async")).to_be_hidden()
+        live_defaults[game] = (
+            page.locator("#id_base_minutes").input_value(),
+            page.locator("#id_increment_seconds").input_value(),
+        )
+        for name, size in VIEWPORTS.items():
+            page.set_viewport_size(size)
+            page.screenshot(path=str(e2e / f"table_form_{game}_{name}.png"), full_page=True)
+        page.select_option("#id_mode", "async")
+        expect(fieldset(page, "async")).to_be_visible()
+        expect(fieldset(page, "live")).to_be_hidden()
+
+    assert live_defaults == {"terraforming_mars": ("90", "10"), "lost_cities": ("5", "5")}
+
+    # The chosen mode's clock is what the table gets (the hidden one is not even sent).
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    page.goto(f"{base}/games/lost_cities/new/")
+    page.select_option("#id_mode", "live")
+    page.select_option("#id_base_minutes", "15")
+    page.click("#main form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Lost Cities")
+    table = Table.objects.get()
+    assert (table.mode, table.base_seconds, table.increment_seconds) == ("live", 900, 5)
+    assert errors == []
+    ctx.close()
