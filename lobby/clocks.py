@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
+
 from games.engine import Game
 from lobby.models import Seat, Table
 
@@ -23,6 +25,11 @@ ASYNC_MOVE_CHOICES = (12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 864
 ASYNC_BANK_CHOICES = (0, 86400, 3 * 86400, 7 * 86400)
 LIVE_MINUTE_CHOICES = (1, 3, 5, 10, 15, 30, 60, 90, 120)
 LIVE_INCREMENT_CHOICES = (0, 2, 5, 10, 30)
+
+
+# House rule (README "Clocks"): a live seat is warned once a turn when a fifth of its
+# minutes per player are left; an async seat DEADLINE_WARNING_HOURS before its deadline.
+LIVE_WARNING_FRACTION = 0.2
 
 
 def time_control_defaults(engine: Game[Any], mode: str) -> dict[str, int]:
@@ -56,12 +63,25 @@ def turn_start(table: Table, seat: Seat, now: datetime) -> None:
     """Start the seat's turn clock and set its deadline."""
     seat.turn_started_at = now
     if not is_timed(table) or seat.time_left is None:
-        seat.deadline = None
+        seat.deadline = seat.warning_at = None
         return
     allowance = seat.time_left
     if table.mode == Table.Mode.ASYNC:
         allowance += table.move_seconds or 0
     seat.deadline = now + timedelta(seconds=allowance)
+    seat.warning_at = warning_point(table, seat.deadline, now)
+
+
+def warning_point(table: Table, deadline: datetime, now: datetime) -> datetime:
+    """Return when a turn that runs out at `deadline` gets its "running out of time" notice.
+
+    A live turn that starts below the point is warned at once (the player may have left).
+    """
+    if table.mode == Table.Mode.LIVE:
+        lead = LIVE_WARNING_FRACTION * (table.base_seconds or 0)
+    else:
+        lead = 3600 * getattr(settings, "DEADLINE_WARNING_HOURS", 2)
+    return max(now, deadline - timedelta(seconds=lead))
 
 
 def turn_stop(table: Table, seat: Seat, now: datetime, *, moved: bool = True) -> None:
@@ -76,7 +96,7 @@ def turn_stop(table: Table, seat: Seat, now: datetime, *, moved: bool = True) ->
             overrun = max(0.0, elapsed - (table.move_seconds or 0))
             seat.time_left = max(0.0, seat.time_left - overrun)
     seat.turn_started_at = None
-    seat.deadline = None
+    seat.deadline = seat.warning_at = None
 
 
 def seconds_left(table: Table, seat: Seat, now: datetime) -> float | None:

@@ -121,6 +121,10 @@ class Seat(models.Model):
     # The single record of truth for turn timers; the sweep scans this index.
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded_turn_at = models.DateTimeField(null=True, blank=True)
+    # When this turn's clock reaches its warning point (lobby.clocks.warning_point); the
+    # sweep posts "running out of time" then, once per turn: `warned_turn_at` is set to
+    # the turn's `turn_started_at` when it has.
+    warning_at = models.DateTimeField(null=True, blank=True, db_index=True)
     warned_turn_at = models.DateTimeField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -68,7 +68,7 @@ def game_finish(table_id: int) -> bool:
 
 @task(acks_late=True)
 def consequences_sweep() -> dict[str, int]:
-    """Re-drive what committed changes left undone: scoring, bot turns, mails."""
+    """Re-drive what committed changes left undone: scoring, bot turns, mails, warnings."""
     from lobby.services.sweeps import consequences_sweep as consequences_sweep_service
 
     return consequences_sweep_service()

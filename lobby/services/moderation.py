@@ -44,7 +44,9 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
     for seat in seats:
         clocks.turn_stop(table, seat, now, moved=False)
         seat.is_to_move = False
-    Seat.objects.bulk_update(seats, ["is_to_move", "time_left", "turn_started_at", "deadline"])
+    Seat.objects.bulk_update(
+        seats, ["is_to_move", "time_left", "turn_started_at", "deadline", "warning_at"]
+    )
     table.save(
         update_fields=[
             "status",

@@ -28,6 +28,7 @@ _SEAT_FIELDS = [
     "time_left",
     "turn_started_at",
     "deadline",
+    "warning_at",
     "timeouts",
     "abandoned",
     "bot",

@@ -9,7 +9,9 @@ SWEEP_SECONDS, does what is overdue:
   idempotent under the table's row lock);
 - a bot seat that has been to move for BOT_STALL_SECONDS plays (`bot_play` is
   idempotent per table version);
-- an e-mail still unsent a minute after it was queued is sent.
+- an e-mail still unsent a minute after it was queued is sent;
+- a player whose turn clock passed its warning point (`Seat.warning_at`) is told, once
+  per turn (live clocks need this every few seconds; async ones get an e-mail too).
 
 Turn and phase deadlines have their own sweep (`deadlines_sweep`), run by the same beat.
 """
@@ -27,6 +29,7 @@ from lobby.models import Seat, Table
 from lobby.services.finish import game_finish
 from lobby.services.mail import mails_resend
 from lobby.services.moves import bot_play
+from lobby.services.timers import clock_warnings_send
 
 logger = logging.getLogger(__name__)
 
@@ -35,12 +38,13 @@ SCORE_GRACE = timedelta(seconds=10)
 
 
 def consequences_sweep(*, now: datetime | None = None) -> dict[str, int]:
-    """Score finished tables, move stalled bots and send stuck mails; return the counts."""
+    """Score finished tables, move stalled bots, send stuck mails and clock warnings."""
     now = now or timezone.now()
     return {
         "scored": tables_unscored_finish(now=now),
         "bot_turns": bots_stalled_play(now=now),
         "mails": mails_resend(now=now),
+        "clock_warnings": clock_warnings_send(now=now),
     }
 
 

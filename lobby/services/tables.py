@@ -233,7 +233,16 @@ def table_concede(*, code: Any, user: Any) -> Table:
     reason = _("%(name)s conceded.") % {"name": user.username}
     game_end_forfeit(table=table, seats=seats, reason=reason, now=timezone.now())
     Seat.objects.bulk_update(
-        seats, ["is_to_move", "conceded", "place", "time_left", "turn_started_at", "deadline"]
+        seats,
+        [
+            "is_to_move",
+            "conceded",
+            "place",
+            "time_left",
+            "turn_started_at",
+            "deadline",
+            "warning_at",
+        ],
     )
     table.save(
         update_fields=[

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -10,6 +12,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.registry import get_engine
 from lobby import clocks
@@ -17,6 +20,8 @@ from lobby.models import Move, Seat, Table
 from lobby.services.mail import mail_queue
 from lobby.services.moves import game_end_forfeit, move_record, state_settle
 from lobby.services.notify import after_change
+
+logger = logging.getLogger(__name__)
 
 # A turn the clock plays for a seat never takes more actions than this.
 MAX_TIMEOUT_STEPS = 50
@@ -94,6 +99,7 @@ def seat_out(
                 "time_left",
                 "turn_started_at",
                 "deadline",
+                "warning_at",
                 "abandoned",
                 "timeouts",
             ],
@@ -169,35 +175,63 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
 
 
 def reminders_send(*, now: datetime | None = None) -> int:
-    """E-mail "your turn" after a while and "deadline near" before it; once per turn each."""
+    """E-mail "your turn" after a while, once per turn; then send the clock warnings due.
+
+    The clock warnings are also sent by the sweep every SWEEP_SECONDS (live clocks need
+    that); each is sent once per turn whoever sends it.
+    """
     now = now or timezone.now()
     after = timedelta(hours=getattr(settings, "REMINDER_AFTER_HOURS", 12))
-    warn = timedelta(hours=getattr(settings, "DEADLINE_WARNING_HOURS", 2))
-    waiting = Seat.objects.filter(
+    due = Seat.objects.filter(
         is_to_move=True,
         table__status=Table.Status.ACTIVE,
         table__mode=Table.Mode.ASYNC,
         user__isnull=False,
         bot="",
-        turn_started_at__isnull=False,
-    ).select_related("user", "table")
+        turn_started_at__lte=now - after,
+    ).filter(Q(reminded_turn_at__isnull=True) | ~Q(reminded_turn_at=F("turn_started_at")))
     sent = 0
-    due = waiting.filter(turn_started_at__lte=now - after).filter(
-        Q(reminded_turn_at__isnull=True) | ~Q(reminded_turn_at=F("turn_started_at"))
-    )
     for seat in due:
         sent += _remind(seat, "reminder", now)
-    near = waiting.filter(
-        deadline__isnull=False, deadline__gt=now, deadline__lte=now + warn
-    ).filter(Q(warned_turn_at__isnull=True) | ~Q(warned_turn_at=F("turn_started_at")))
-    for seat in near:
-        sent += _remind(seat, "deadline", now)
+    return sent + clock_warnings_send(now=now)
+
+
+def clock_warnings_send(*, now: datetime | None = None) -> int:
+    """Tell each player whose turn clock reached its warning point that time runs out.
+
+    Once per turn (`warned_turn_at`), live and async alike: a notice in the site, and
+    for async tables an e-mail to players who keep e-mail on. A turn whose deadline
+    has passed is the timers' business, not a warning's.
+    """
+    now = now or timezone.now()
+    due = (
+        Seat.objects.filter(
+            warning_at__lte=now,
+            deadline__gt=now,
+            is_to_move=True,
+            table__status=Table.Status.ACTIVE,
+            user__isnull=False,
+            bot="",
+            turn_started_at__isnull=False,
+        )
+        .filter(Q(warned_turn_at__isnull=True) | ~Q(warned_turn_at=F("turn_started_at")))
+        .only("id", "turn_started_at")
+    )
+    sent = 0
+    for seat in list(due[:500]):
+        try:
+            sent += _remind(seat, "deadline", now)
+        except Exception:  # one broken table must not keep the others' warnings back
+            logger.exception("clock warning for seat %s failed", seat.id)
     return sent
 
 
 @transaction.atomic
 def _remind(seat: Seat, kind: str, now: datetime) -> int:
-    """Send one reminder for the seat's current turn, unless it was sent or the turn moved on."""
+    """Send one reminder for the seat's current turn, unless it was sent or the turn moved on.
+
+    `kind` "reminder" is "still your turn" (async); "deadline" is the clock warning.
+    """
     from accounts.services import notification_post
 
     fresh = (
@@ -212,21 +246,26 @@ def _remind(seat: Seat, kind: str, now: datetime) -> int:
     fresh.save(update_fields=[field])
     table, user = fresh.table, fresh.user
     assert user is not None  # reminders go to seats that a player holds
-    name = get_engine(table.game).name
     url = table.get_absolute_url()
-    left = fresh.deadline - now if fresh.deadline else timedelta(0)
-    hours = max(1, round(left.total_seconds() / 3600))
-
-    def wording() -> str:
-        if kind == "reminder":
-            return _("It is still your turn at %(game)s.") % {"game": name}
-        return _("Less than %(hours)d hours left for your move at %(game)s.") % {
-            "hours": hours,
-            "game": name,
-        }
-
+    left = (fresh.deadline - now).total_seconds() if fresh.deadline else 0.0
+    wording = reminder_wording(kind=kind, mode=table.mode, game=table.game, seconds_left=left)
     text = notification_post(user=user, kind=kind, text=wording, url=url, subject=str(table.code))
-    if user.reminders_enabled and user.email:
+    if table.mode == Table.Mode.ASYNC and user.reminders_enabled and user.email:
         body = f"{text}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
         mail_queue(to=user.email, subject=f"Playtable: {text}", body=body)
     return 1
+
+
+def reminder_wording(*, kind: str, mode: str, game: str, seconds_left: float) -> Callable[[], str]:
+    """Word a reminder or clock warning later, in its reader's language."""
+    values: dict[str, object] = {"game": get_engine(game).name}
+    if kind == "reminder":
+        message = gettext_noop("It is still your turn at %(game)s.")
+    elif mode == Table.Mode.LIVE:
+        minutes, secs = divmod(max(0, int(seconds_left)), 60)
+        values["time"] = f"{minutes}:{secs:02d}"
+        message = gettext_noop("Hurry: your clock at %(game)s is down to %(time)s.")
+    else:
+        values["hours"] = max(1, round(seconds_left / 3600))
+        message = gettext_noop("Less than %(hours)d hours left for your move at %(game)s.")
+    return lambda: _(message) % values
