@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.registry import get_engine
-from lobby.models import Table
+from lobby.models import Seat, Table
 from lobby.services.mail import mail_queue
 
 
@@ -34,11 +35,10 @@ def game_finish(*, table_id: int) -> bool:
     for seat in seats:
         if seat.user is None:
             continue
-        values = {"game": name, "place": seat.place or "–", "n": len(seats)}
         text = notification_post(
             user=seat.user,
             kind="finished",
-            text=_finished_wording(values),
+            text=finished_wording(seat=seat, seats=seats, game=name),
             url=url,
             subject=str(table.code),
         )
@@ -49,9 +49,37 @@ def game_finish(*, table_id: int) -> bool:
     return True
 
 
-def _finished_wording(values: Mapping[str, object]) -> Callable[[], str]:
-    """Word the end-of-game notice later, in its reader's language."""
-    return lambda: _("%(game)s is over: you finished in place %(place)s of %(n)s.") % values
+def finished_wording(*, seat: Seat, seats: Sequence[Seat], game: str) -> Callable[[], str]:
+    """Word the end-of-game notice for `seat` later, in its reader's language.
+
+    It says how the game ended for that player: conceded, out on time (and whether a
+    bot played on), won, lost, a draw, or the place among several.
+    """
+    n = len(seats)
+    values = {"game": game, "place": seat.place or "–", "n": n, "score": seat.score}
+    firsts = sum(1 for other in seats if other.place == 1)
+    if seat.conceded:
+        message = gettext_noop("%(game)s is over: you conceded.")
+    elif seat.abandoned and seat.bot:
+        message = gettext_noop(
+            "%(game)s is over: you were replaced by a bot after timing out "
+            "(place %(place)s of %(n)s)."
+        )
+    elif seat.abandoned:
+        message = gettext_noop("%(game)s is over: you lost on time.")
+    elif n == 1 and seat.score is not None:
+        message = gettext_noop("%(game)s is over: you scored %(score)s.")
+    elif n > 1 and seat.place == 1 and firsts == n:
+        message = gettext_noop("%(game)s is over: it ended in a draw.")
+    elif n > 1 and seat.place == 1 and firsts > 1:
+        message = gettext_noop("%(game)s is over: you shared first place.")
+    elif n > 1 and seat.place == 1:
+        message = gettext_noop("%(game)s is over: you won.")
+    elif n == 2 and seat.place is not None:
+        message = gettext_noop("%(game)s is over: you lost.")
+    else:
+        message = gettext_noop("%(game)s is over: you finished in place %(place)s of %(n)s.")
+    return lambda: _(message) % values
 
 
 def ladder_update(*, table_id: int) -> None:

@@ -312,7 +312,7 @@ class TestGameFinish:
         places = {s.user.username: s.place for s in finished.seats.all()}
         assert places == {"alice": 1, "bob": 2}
         bob_mail = next(m for m in mail.outbox if m.to == ["bob@example.com"])
-        assert "place 2 of 2" in bob_mail.subject
+        assert "you conceded" in bob_mail.subject
 
     def test_a_table_still_in_play_is_not_scored(self, alice, bob):
         table = started_table(alice, bob)
