@@ -73,6 +73,12 @@ class Table(models.Model):
     phase_key = models.CharField(max_length=64, blank=True)
     phase_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
 
+    # Not columns: who is to move, whether it is the viewer, and the least time left on
+    # their clocks, which lobby.selectors.table_list_mine sets for the lists of my games.
+    to_move_names: str
+    my_turn: bool
+    seconds_left: float | None
+
     class Meta:
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["status", "game"])]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.utils import timezone
 
+from lobby import clocks
 from lobby.models import Move, Seat, Table
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
@@ -22,14 +25,15 @@ def table_list_open(*, game: str | None = None) -> QuerySet[Table]:
 def table_list_mine(*, user: Any) -> dict[str, list[Table]]:
     """Return the user's tables: to move first, then waiting on others, open, and finished.
 
-    Two queries and one prefetch of seats, whatever the number of tables.
+    Each table in play carries the names of the seats to move (`to_move_names`),
+    whether the user is one of them (`my_turn`) and the seconds left on the most
+    pressed of their clocks (`seconds_left`, None when untimed); both lists in play
+    put the least time left first. Two queries and one prefetch of seats, whatever
+    the number of tables.
     """
     mine = Table.objects.filter(seats__user=user)
-    my_turn = Seat.objects.filter(table=OuterRef("pk"), user=user, is_to_move=True)
     current = list(
-        mine.filter(status__in=[Table.Status.OPEN, Table.Status.ACTIVE])
-        .annotate(my_turn=Exists(my_turn))
-        .order_by("updated_at")
+        mine.filter(status__in=[Table.Status.OPEN, Table.Status.ACTIVE]).order_by("-updated_at")
     )
     finished = list(
         mine.filter(status__in=[Table.Status.FINISHED, Table.Status.ABORTED]).order_by(
@@ -38,12 +42,32 @@ def table_list_mine(*, user: Any) -> dict[str, list[Table]]:
     )
     prefetch_related_objects(current + finished, _SEATS)
     active = [t for t in current if t.status == Table.Status.ACTIVE]
+    now = timezone.now()
+    for table in active:
+        _turn_annotate(table, user, now)
+    active.sort(key=_urgency)
     return {
         "my_turn": [t for t in active if t.my_turn],
-        "waiting": [t for t in reversed(active) if not t.my_turn],
-        "open": [t for t in reversed(current) if t.status == Table.Status.OPEN],
+        "waiting": [t for t in active if not t.my_turn],
+        "open": [t for t in current if t.status == Table.Status.OPEN],
         "finished": finished,
     }
+
+
+def _turn_annotate(table: Table, user: Any, now: datetime) -> None:
+    """Set who is to move at `table`, whether it is `user`, and the least time left."""
+    to_move = [seat for seat in table.seats.all() if seat.is_to_move]
+    table.to_move_names = ", ".join(seat.display_name for seat in to_move)
+    table.my_turn = any(seat.user_id == user.id and not seat.bot for seat in to_move)
+    left = [clocks.seconds_left(table, seat, now) for seat in to_move if seat.deadline]
+    if table.phase_deadline is not None:  # a timed round of a simultaneous game
+        left.append(max(0.0, (table.phase_deadline - now).total_seconds()))
+    table.seconds_left = min((s for s in left if s is not None), default=None)
+
+
+def _urgency(table: Table) -> tuple[bool, float]:
+    """Sort key: the least time left first, untimed tables after (most recent first)."""
+    return (table.seconds_left is None, table.seconds_left or 0.0)
 
 
 def table_get(*, code: Any) -> Table | None:
