@@ -9,9 +9,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -22,8 +24,9 @@ from games.registry import UnknownGame, engines, get_engine
 from lobby import health, selectors, services
 from lobby.errors import LobbyError, RateLimited
 from lobby.forms import TableForm
-from lobby.models import ChatMessage, Table
+from lobby.models import ChatMessage, Seat, Table
 from lobby.rendering import board_context, board_html, board_html_shared
+from lobby.replay import replay_frame
 from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
 
@@ -297,35 +300,62 @@ def table_move(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def table_replay(request: HttpRequest, code: str) -> HttpResponse:
-    """Step through a finished game move by move, as a spectator saw it."""
+def table_replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Step through a finished game from move 0: as a spectator, or a player from their seat.
+
+    `?n=` is the step and `?seat=` the requesting player's own seat (no other). An htmx
+    step gets only the frame (steps, move line, board); any other request the whole page.
+    """
     table = _visible_table(request, code)
     if table.status != Table.Status.FINISHED:
         raise Http404(_("Only finished games can be replayed."))
     engine = get_engine(table.game)
-    total = table.moves.count()
-    try:
-        step = max(0, min(total, int(request.GET.get("n", total))))
-    except ValueError:
-        step = total
-    states = services.replay_states(engine=engine, table=table, upto=step)
-    moves = list(table.moves.order_by("n")[:step]) if step else []
-    return render(
-        request,
-        "lobby/table_replay.html",
-        {
-            "table": table,
-            "engine": engine,
-            "seats": list(table.seats.all()),
-            "view": engine.view(states[-1], None),
-            "step": step,
-            "total": total,
-            "move": moves[-1] if moves else None,
-            "board_template": f"games/{table.game}/_board.html",
-            "board_id": f"table-{table.code}-replay",
-            "replay": True,
-        },
-    )
+    mine = selectors.seat_for(table, request.user)
+    seat = _replay_seat(request.GET.get("seat", ""), mine)
+    position = seat.position if seat is not None else None
+    total = table.move_count
+    raw = request.GET.get("n", "")
+    step = max(0, min(total, int(raw))) if raw.isascii() and raw.isdigit() else 0
+    state, move = replay_frame(engine=engine, table=table, n=step)
+    url = reverse("lobby:replay", args=[table.code])
+    context: dict[str, Any] = {
+        "table": table,
+        "engine": engine,
+        "seats": list(table.seats.all()),
+        "me": seat,
+        "mine": mine,
+        "view": engine.view(state, position),
+        "step": step,
+        "total": total,
+        "move": move,
+        "move_text": move.text_for(position) if move is not None else "",
+        "base": f"{url}?seat={position}&n=" if seat is not None else f"{url}?n=",
+        "spectator_base": f"{url}?n=",
+        "seat_base": f"{url}?seat={mine.position}&n=" if mine is not None else "",
+        "board_template": f"games/{table.game}/_board.html",
+        "board_id": f"table-{table.code}-replay",
+        "replay": True,
+    }
+    if request.htmx and not request.htmx.history_restore_request:
+        response = render(request, "lobby/_replay_frame.html", context)
+    else:
+        names = {each.position: each.display_name for each in context["seats"]}
+        # With `table`: the related manager reads it on every row (a query each if deferred).
+        log = table.moves.order_by("n").only("table", "n", "seat", "texts")
+        context["log"] = [(m.n, names.get(m.seat, ""), m.text_for(position)) for m in log]
+        response = render(request, "lobby/table_replay.html", context)
+    # The same URL answers a frame or a page: caches must keep them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _replay_seat(raw: str, mine: Seat | None) -> Seat | None:
+    """Return the seat a replay is seen from: none (a spectator's view) or the player's own."""
+    if raw == "":
+        return None
+    if mine is None or raw != str(mine.position):
+        raise PermissionDenied(_("You may replay a game only from your own seat."))
+    return mine
 
 
 @login_required
