@@ -12,14 +12,32 @@ from lobby import clocks
 from lobby.models import Move, Seat, Table
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+# The lobby's lists show each player's rating at the table's game: every rating of every
+# seated player in one more query (a player has at most one per game).
+_RATED_SEATS = Prefetch(
+    "seats",
+    queryset=Seat.objects.select_related("user")
+    .prefetch_related("user__ratings")
+    .order_by("position"),
+)
 
 
 def table_list_open(*, game: str | None = None) -> QuerySet[Table]:
-    """Return public tables waiting for players, newest first."""
+    """Return public tables waiting for players, newest first, with seats and ratings."""
     tables = Table.objects.filter(status=Table.Status.OPEN, visibility=Table.Visibility.PUBLIC)
     if game:
         tables = tables.filter(game=game)
-    return tables.prefetch_related(_SEATS).select_related("created_by").order_by("-created_at")
+    return (
+        tables.prefetch_related(_RATED_SEATS).select_related("created_by").order_by("-created_at")
+    )
+
+
+def table_list_in_progress(*, game: str | None = None) -> QuerySet[Table]:
+    """Return public games in play (to watch), latest move first, with seats and ratings."""
+    tables = Table.objects.filter(status=Table.Status.ACTIVE, visibility=Table.Visibility.PUBLIC)
+    if game:
+        tables = tables.filter(game=game)
+    return tables.prefetch_related(_RATED_SEATS).order_by("-updated_at")
 
 
 def table_list_mine(*, user: Any) -> dict[str, list[Table]]:

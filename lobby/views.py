@@ -127,14 +127,19 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def table_list(request: HttpRequest) -> HttpResponse:
-    """List the public tables waiting for players, optionally for one game."""
+    """List the public tables waiting for players and the games in progress to watch."""
     game = request.GET.get("game") or None
     if game is not None and game not in {engine.slug for engine in engines()}:
         game = None
     return render(
         request,
         "lobby/table_list.html",
-        {"tables": selectors.table_list_open(game=game)[:100], "games": engines(), "game": game},
+        {
+            "tables": selectors.table_list_open(game=game)[:100],
+            "in_progress": selectors.table_list_in_progress(game=game)[:100],
+            "games": engines(),
+            "game": game,
+        },
     )
 
 

@@ -25,7 +25,8 @@ pytestmark = pytest.mark.django_db
 BUDGET = {
     "home": 7,
     "my games": 6,
-    "open tables": 4,
+    # The games in progress too: the tables, their seats, the players' ratings.
+    "open tables": 7,
     "table page": 8,
     "move": 7,  # a step within the turn: no seat changes
     # Both seats' clocks and turn flags change, and the next player's "your turn"
