@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/", views.game_list, name="games"),
     path("games/<slug:slug>/", views.game_detail, name="game"),
     path("games/<slug:slug>/new/", views.table_new, name="table-new"),
+    path("games/<slug:slug>/play/", views.game_play_now, name="play-now"),
     path("tables/", views.table_list, name="tables"),
     path("tables/mine/", views.my_games, name="mine"),
     path("t/<uuid:code>/", views.table_detail, name="table"),

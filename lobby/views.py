@@ -29,6 +29,7 @@ from lobby.rendering import board_context, board_html, board_html_shared
 from lobby.replay import replay_frame
 from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
+from lobby.services.matching import RATING_WINDOW, seat_quick_match
 
 MAX_ACTION_BYTES = 2000
 
@@ -86,8 +87,35 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "engine": engine,
             "help_template": f"games/{engine.slug}/help.html",
             "open_tables": selectors.table_list_open(game=engine.slug)[:20],
+            "rating_window": RATING_WINDOW,
         },
     )
+
+
+@login_required
+@require_POST
+def game_play_now(request: HttpRequest, slug: str) -> HttpResponse:
+    """Quick match: a seat at a fitting open table of the game, or a new table for others."""
+    engine = _engine_or_404(slug)
+    try:
+        match = seat_quick_match(user=request.user, game=engine.slug)
+    except LobbyError as error:
+        messages.error(request, error.message)
+        return redirect("lobby:game", slug=engine.slug)
+    if match.how == "joined":
+        messages.success(request, _("You joined a table of players near your rating."))
+    elif match.how == "waiting":
+        messages.info(request, _("You are already waiting at this table."))
+    else:
+        messages.success(
+            request,
+            _(
+                "No table was waiting for a player near your rating, so this one is open:"
+                " the next player to press Play now joins it."
+            ),
+            extra_tags="while-open",  # gone once the game starts (playtable.js)
+        )
+    return redirect(match.table)
 
 
 @login_required

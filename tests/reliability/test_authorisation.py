@@ -41,6 +41,8 @@ MATRIX = {
     ("get", "/games/"): [200] * 7,
     ("get", "/games/lost_cities/"): [200] * 7,
     ("get", "/games/lost_cities/new/"): [LOGIN, 200, 200, 200, LOGIN, 200, 200],
+    # Play now: a seat at a public table of the game or a new one, never this private table.
+    ("post", "/games/lost_cities/play/"): [LOGIN, 302, 302, 302, LOGIN, 302, 302],
     ("get", "/tables/"): [200] * 7,
     ("get", "/tables/mine/"): [LOGIN, 200, 200, 200, LOGIN, 200, 200],
     ("get", "/ladder/"): [200] * 7,
