@@ -52,10 +52,25 @@ class PreferencesForm(forms.ModelForm[User]):
 
     class Meta:
         model = User
-        fields = ("reminders_enabled", "time_zone", "bio")
+        fields = (
+            "reminders_enabled",
+            "turn_sound",
+            "turn_notifications",
+            "confirm_moves",
+            "time_zone",
+            "bio",
+        )
         widgets = {"bio": forms.Textarea(attrs={"rows": 3})}
 
-    field_order = ["email", "reminders_enabled", "time_zone", "bio"]
+    field_order = [
+        "email",
+        "reminders_enabled",
+        "turn_sound",
+        "turn_notifications",
+        "confirm_moves",
+        "time_zone",
+        "bio",
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

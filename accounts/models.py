@@ -49,6 +49,26 @@ class User(AbstractUser):
         default=True,
         help_text=_("Send me an e-mail when it is my turn in an asynchronous game."),
     )
+    # Turn alerts and confirmations, all off until the player turns them on (read by
+    # static/js/turn-alerts.js and static/js/confirm.js through base.html's data-* attributes).
+    turn_sound = models.BooleanField(
+        _("sound on my turn"),
+        default=False,
+        help_text=_("Play a short tone when it becomes my turn at a table."),
+    )
+    turn_notifications = models.BooleanField(
+        _("browser notification on my turn"),
+        default=False,
+        help_text=_(
+            "Let the browser show a notice when it becomes my turn while this site's tab "
+            "is in the background."
+        ),
+    )
+    confirm_moves = models.BooleanField(
+        _("confirm every move"),
+        default=False,
+        help_text=_("Ask before sending each move: select, then confirm. Useful on phones."),
+    )
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
     # The language notices and e-mails are written in: the one last picked on the site.
     language = models.CharField(_("language"), max_length=10, blank=True)
