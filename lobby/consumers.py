@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -12,6 +13,7 @@ from django.utils import translation
 from lobby import selectors
 from lobby.chat import chat_hidden_html, chat_message_html
 from lobby.rendering import board_html, board_html_shared
+from lobby.selectors import turn_count
 from lobby.sockets import user_group
 
 
@@ -114,6 +116,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         """The player logged out, or was suspended or banned: this socket ends now."""
         await self.close(code=4401)
 
+    async def turns_changed(self, event: dict[str, Any]) -> None:
+        """Ignore the player's "your turn" number: their per-user socket (MeConsumer) shows it."""
+
     async def chat_message(self, event: dict[str, Any]) -> None:
         """Append a new chat message, unless this socket's user muted or blocked its author."""
         html = await database_sync_to_async(_chat_message_for)(
@@ -125,3 +130,45 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
     async def chat_hidden(self, event: dict[str, Any]) -> None:
         """Remove a message that a moderator hid."""
         await self.send(text_data=chat_hidden_html(message_id=event["id"]))
+
+
+class MeConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsumer
+    """One socket per page of a logged-in player: at how many tables it is their turn.
+
+    Sends {"type": "turns", "count": N} on connect and whenever N changes (the group
+    message `turns.changed` from lobby.services.notify); such a change that gave them
+    the turn also names the table ("url") and the change ("key", the same in every tab).
+    static/js/turn-alerts.js shows it in the navigation, the tab title and the favicon.
+    """
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        # Accepted, then closed with a code the page understands as "stop trying": a
+        # socket refused at the handshake would be retried (and logged) by the browser.
+        if not getattr(user, "is_authenticated", False) or getattr(user, "is_suspended", False):
+            await self.accept()
+            await self.close(code=4403 if getattr(user, "is_suspended", False) else 4401)
+            return
+        self.user_group = user_group(user.pk)
+        # Join first, then count: no change can fall between the count and the group.
+        await self.channel_layer.group_add(self.user_group, self.channel_name)
+        await self.accept()
+        count = await database_sync_to_async(turn_count)(user_id=user.pk)
+        await self.send(text_data=json.dumps({"type": "turns", "count": count}))
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "user_group"):
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Ignore client messages: this socket only tells."""
+
+    async def turns_changed(self, event: dict[str, Any]) -> None:
+        message = {"type": "turns", "count": int(event["count"])}
+        if event.get("url"):
+            message.update(url=str(event["url"]), key=str(event.get("key", "")))
+        await self.send(text_data=json.dumps(message))
+
+    async def session_end(self, event: dict[str, Any]) -> None:
+        """The player logged out, or was suspended or banned: this socket ends now."""
+        await self.close(code=4401)

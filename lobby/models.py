@@ -140,6 +140,9 @@ class Seat(models.Model):
     # left on the seat's clock, which lobby.rendering sets for the board.
     _loaded: dict[str, Any]
     clock_seconds: float | None
+    # Whether the seat counted in its player's "your turn" number when their sockets last
+    # heard of it (lobby.services.notify.turns_changed_notify).
+    turn_notified: bool
 
     class Meta:
         ordering = ["table", "position"]
@@ -165,6 +168,10 @@ class Seat(models.Model):
         """Remember the loaded values, so a save can write only what changed."""
         seat = super().from_db(db, field_names, values)
         seat._loaded = dict(zip(field_names, values, strict=True))
+        loaded = seat._loaded
+        seat.turn_notified = bool(
+            loaded.get("is_to_move") and loaded.get("user_id") is not None and not loaded.get("bot")
+        )
         return seat
 
     def changed_fields(self, fields: Sequence[str]) -> dict[str, Any]:
@@ -194,6 +201,17 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot)
+
+    @property
+    def counts_as_turn(self) -> bool:
+        """Return whether this seat counts in its player's "your turn" number now."""
+        return self.is_to_move and self.is_human
+
+    @property
+    def turn_changed(self) -> bool:
+        """Return whether `counts_as_turn` changed since the player's sockets last heard
+        of this seat (since it was loaded, or since lobby.services.notify told them)."""
+        return self.counts_as_turn != getattr(self, "turn_notified", False)
 
 
 class Move(models.Model):

@@ -9,4 +9,5 @@ from lobby import consumers
 websocket_urlpatterns = [
     path("ws/ping/", consumers.PingConsumer.as_asgi()),
     path("ws/table/<uuid:code>/", consumers.TableConsumer.as_asgi()),
+    path("ws/me/", consumers.MeConsumer.as_asgi()),
 ]

@@ -113,3 +113,18 @@ def can_watch(table: Table, user: Any, invites: list[str] | None = None) -> bool
 def move_list_recent(*, table: Table, limit: int = 30) -> list[Move]:
     """Return the last `limit` moves, oldest first."""
     return list(reversed(table.moves.order_by("-n")[:limit]))
+
+
+def seats_to_move(*, user_id: Any) -> QuerySet[Seat]:
+    """Return the seats where the player is to move: their own (no bot plays it), in play.
+
+    `user_id` may be an OuterRef, for a count inside another query (the navigation's).
+    """
+    return Seat.objects.filter(
+        user_id=user_id, is_to_move=True, bot="", table__status=Table.Status.ACTIVE
+    )
+
+
+def turn_count(*, user_id: int) -> int:
+    """Return at how many tables it is the player's turn now (one COUNT query)."""
+    return seats_to_move(user_id=user_id).count()

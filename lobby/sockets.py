@@ -1,8 +1,10 @@
 """Sockets that follow the session: a player's sockets end when the player may no longer
 see what they show (log-out, suspension, ban).
 
-Every table socket of a logged-in player also joins the group `user-<id>`; a
-`session.end` message to that group closes them all at once, in every process.
+Every table socket of a logged-in player also joins the group `user-<id>`, and so does
+the per-user socket of each of their pages (lobby.consumers.MeConsumer, which also gets
+`turns.changed`); a `session.end` message to that group closes them all at once, in
+every process.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ logger = logging.getLogger(__name__)
 
 
 def user_group(user_id: int) -> str:
-    """Return the channel group that holds every table socket of this player."""
+    """Return the channel group that holds every socket of this player."""
     return f"user-{user_id}"
 
 

@@ -14,7 +14,7 @@ from lobby import clocks
 from lobby.errors import Conflict, NotFound
 from lobby.models import Seat, Table
 from lobby.services.moves import locked_table, state_settle
-from lobby.services.notify import table_updated_notify
+from lobby.services.notify import table_updated_notify, turns_changed_notify
 
 
 @transaction.atomic
@@ -78,6 +78,7 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
         details={"players": [user.username for user in players], "moves": table.move_count},
     )
     table_updated_notify(table=table)
+    turns_changed_notify(table=table, seats=seats)
     return table
 
 

@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 
 from lobby.embedded import group_send
 from lobby.models import Seat, Table
+from lobby.selectors import turn_count
+from lobby.sockets import user_group
 
 
 def table_updated_notify(*, table: Table) -> None:
@@ -32,6 +34,35 @@ def table_updated_notify(*, table: Table) -> None:
         group_send(group, {"type": "table.updated", "version": version})
 
     transaction.on_commit(ring, robust=True)
+
+
+def turns_changed_notify(*, table: Table, seats: Sequence[Seat]) -> None:
+    """After commit, send each player whose "your turn" number changed their new number.
+
+    One COUNT per such player; their per-user sockets (lobby.consumers.MeConsumer) update
+    the navigation, the tab title and the favicon, and alert the player when the turn
+    came to them (the message then names the table).
+    """
+    changed = [seat for seat in seats if seat.user_id is not None and seat.turn_changed]
+    if not changed:
+        return
+    came = {seat.user_id for seat in changed if seat.counts_as_turn}
+    user_ids = sorted({seat.user_id for seat in changed if seat.user_id is not None})
+    url, key = table.get_absolute_url(), f"{table.code}:{table.version}"
+    for seat in changed:
+        seat.turn_notified = seat.counts_as_turn
+
+    def send() -> None:
+        for user_id in user_ids:
+            message: dict[str, object] = {
+                "type": "turns.changed",
+                "count": turn_count(user_id=user_id),
+            }
+            if user_id in came:
+                message.update(url=url, key=key)
+            group_send(user_group(user_id), message)
+
+    transaction.on_commit(send, robust=True)
 
 
 def bots_schedule(*, table: Table, bot_to_move: bool) -> None:
@@ -120,6 +151,7 @@ def after_change(
 ) -> None:
     """Schedule everything that follows a committed change of the table."""
     table_updated_notify(table=table)
+    turns_changed_notify(table=table, seats=seats)
     if table.status == Table.Status.FINISHED:
         game_finish_schedule(table=table)
         return
