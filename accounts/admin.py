@@ -6,8 +6,11 @@ actions below, each of which asks for a reason and writes the moderation log.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from axes.admin import AccessAttemptAdmin as AxesAccessAttemptAdmin
+from axes.models import AccessAttempt
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.db.models import Q, QuerySet
@@ -54,6 +57,15 @@ class StandingFilter(admin.SimpleListFilter):
         return queryset
 
 
+def _when(value: datetime | None, *, date_only: bool = False) -> str:
+    """Return a time as the admin's lists show it, free to wrap (Django's own date
+    columns do not wrap, which pushed the lists past a 1280 px screen)."""
+    if value is None:
+        return "–"
+    local = timezone.localtime(value)
+    return formats.date_format(local) if date_only else formats.localize(local)
+
+
 def _each(
     modeladmin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any], act: Any
 ) -> None:
@@ -80,8 +92,8 @@ class UserAdmin(BaseUserAdmin[User]):
         "is_active",
         "is_staff",
         "standing",
-        "date_joined",
-        "last_login",
+        "joined",
+        "last_seen",
     )
     list_filter = (StandingFilter, "is_active", "is_staff", "banned", "reminders_enabled")
     search_fields = ("username", "email")
@@ -96,6 +108,14 @@ class UserAdmin(BaseUserAdmin[User]):
 
     def has_suspend_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("accounts.suspend_user")
+
+    @admin.display(description=_("date joined"), ordering="date_joined")
+    def joined(self, user: User) -> str:
+        return _when(user.date_joined, date_only=True)
+
+    @admin.display(description=_("last login"), ordering="last_login")
+    def last_seen(self, user: User) -> str:
+        return _when(user.last_login)
 
     @admin.display(description=_("standing"))
     def standing(self, user: User) -> str:
@@ -168,7 +188,7 @@ class ReportAdmin(admin.ModelAdmin[Report]):
     """The reports queue, newest first; a report is closed with a note through the actions."""
 
     list_display = (
-        "created_at",
+        "created",
         "status",
         "category",
         "reporter",
@@ -201,6 +221,10 @@ class ReportAdmin(admin.ModelAdmin[Report]):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description=_("created at"), ordering="created_at")
+    def created(self, report: Report) -> str:
+        return _when(report.created_at)
 
     def _close(
         self, request: HttpRequest, queryset: QuerySet[Report], status: str, title: StrOrPromise
@@ -255,3 +279,15 @@ class ModerationLogAdmin(admin.ModelAdmin[ModerationLog]):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class AccessAttemptAdmin(AxesAccessAttemptAdmin):  # type: ignore[misc]
+    """django-axes' list of log-in lockouts, without the browser's user agent: that long
+    text pushed the list past a 1280 px screen, and each entry's own page shows it."""
+
+    list_display = [name for name in AxesAccessAttemptAdmin.list_display if name != "user_agent"]
+
+
+if admin.site.is_registered(AccessAttempt):
+    admin.site.unregister(AccessAttempt)
+    admin.site.register(AccessAttempt, AccessAttemptAdmin)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
-from django.contrib.sites.shortcuts import get_current_site
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
@@ -116,10 +116,13 @@ class QueuedPasswordResetForm(PasswordResetForm):
     def save(  # type: ignore[override]
         self, *, request: Any = None, use_https: bool = False, **kwargs: Any
     ) -> None:
+        # The link leads to SITE_URL (a path in it included), as in every other mail:
+        # never to whatever Host header the request carried.
+        site = urlsplit(settings.SITE_URL)
         password_reset_request(
             email=self.cleaned_data["email"],
-            domain=get_current_site(request).domain,
-            use_https=use_https,
+            domain=site.netloc + site.path.rstrip("/"),
+            use_https=site.scheme == "https",
             language=translation.get_language() or settings.LANGUAGE_CODE,
         )
 

@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.validators import username_key, validate_username_not_confusable
@@ -183,7 +184,11 @@ class Relationship(models.Model):
         indexes = [models.Index(fields=["to_user", "kind"])]
 
     def __str__(self) -> str:
-        return f"{self.from_user_id} {self.kind} {self.to_user_id}"
+        return gettext("%(player)s → %(other)s: %(kind)s") % {
+            "player": self.from_user,
+            "other": self.to_user,
+            "kind": self.get_kind_display(),
+        }
 
 
 class Report(models.Model):
@@ -243,7 +248,13 @@ class Report(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"report {self.id}: {self.reporter_id} about {self.reported_id}"
+        names = {"reporter": self.reporter, "reported": self.reported}
+        if self.table_id is None:
+            return gettext("%(reporter)s about %(reported)s") % names
+        return gettext("%(reporter)s about %(reported)s (%(table)s)") % {
+            **names,
+            "table": self.table,
+        }
 
 
 class ModerationLog(models.Model):
@@ -295,4 +306,8 @@ class ModerationLog(models.Model):
         verbose_name_plural = _("moderation log")
 
     def __str__(self) -> str:
-        return f"{self.moderator_id} {self.action} {self.target}"
+        return gettext("%(moderator)s: %(action)s (%(target)s)") % {
+            "moderator": self.moderator,
+            "action": self.get_action_display(),
+            "target": self.target,
+        }

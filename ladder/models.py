@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ladder.elo import START_RATING
@@ -32,7 +33,13 @@ class Rating(models.Model):
         indexes = [models.Index(fields=["game", "-rating", "id", "games"], name="rating_ladder")]
 
     def __str__(self) -> str:
-        return f"{self.user_id} at {self.game}: {self.rating:.0f}"
+        from lobby.templatetags.playtable import game_name
+
+        return gettext("%(player)s at %(game)s: %(rating)s") % {
+            "player": self.user,
+            "game": game_name(self.game),
+            "rating": f"{self.rating:.0f}",
+        }
 
 
 class RatingChange(models.Model):
@@ -67,4 +74,8 @@ class RatingChange(models.Model):
         indexes = [models.Index(fields=["user", "game", "id"], name="ratingchange_history")]
 
     def __str__(self) -> str:
-        return f"{self.user_id} at table {self.table_id}: {self.change:+.1f}"
+        return gettext("%(player)s at %(table)s: %(change)s") % {
+            "player": self.user,
+            "table": self.table,
+            "change": f"{self.change:+.1f}",
+        }

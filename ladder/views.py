@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from config.errors import ExplainedHttp404
 from games.registry import UnknownGame, engines, get_engine
 from ladder import selectors
 
@@ -20,7 +21,7 @@ def _engine_or_404(slug: str) -> Any:
     try:
         return get_engine(slug)
     except UnknownGame:
-        raise Http404(_("There is no such game.")) from None
+        raise ExplainedHttp404(_("There is no such game.")) from None
 
 
 @require_GET

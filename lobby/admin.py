@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 
 
 HIDDEN_UNTIL_OVER = _("Hidden until the game is over.")
+# Short words for the table list (the choices' own labels explain, and take a line each).
+MODE_SHORT: dict[str, StrOrPromise] = {
+    Table.Mode.ASYNC: _("Asynchronous"),
+    Table.Mode.LIVE: _("Live"),
+}
+VISIBILITY_SHORT: dict[str, StrOrPromise] = {
+    Table.Visibility.PUBLIC: _("Public"),
+    Table.Visibility.PRIVATE: _("Private"),
+}
 
 
 def game_over(table: Table) -> bool:
@@ -72,6 +81,10 @@ class SeatInline(admin.TabularInline[Seat, Table]):
     readonly_fields = fields
     can_delete = False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
+        # Each row shows its seat's name (player and table) and its player.
+        return super().get_queryset(request).select_related("user", "table")
+
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
@@ -96,15 +109,15 @@ class SeatRemoveForm(ReasonForm):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin[Table]):
+    # Fits a 1280 px screen beside the filters: the game is in the table's name.
     list_display = (
-        "code",
-        "game",
+        "name",
         "status",
-        "mode",
+        "mode_shown",
+        "visibility_shown",
         "rated",
-        "visibility",
         "players",
-        "move_count",
+        "moves",
         "created_at",
     )
     list_filter = ("game", "status", "mode", "rated", "visibility")
@@ -151,6 +164,22 @@ class TableAdmin(admin.ModelAdmin[Table]):
         ):
             return False
         return super().lookup_allowed(lookup, value, request)
+
+    @admin.display(description=_("table"), ordering="code")
+    def name(self, table: Table) -> str:
+        return str(table)
+
+    @admin.display(description=_("mode"), ordering="mode")
+    def mode_shown(self, table: Table) -> StrOrPromise:
+        return MODE_SHORT.get(table.mode, table.mode)
+
+    @admin.display(description=_("visibility"), ordering="visibility")
+    def visibility_shown(self, table: Table) -> StrOrPromise:
+        return VISIBILITY_SHORT.get(table.visibility, table.visibility)
+
+    @admin.display(description=_("moves"), ordering="move_count")
+    def moves(self, table: Table) -> int:
+        return table.move_count
 
     @admin.display(description=_("seed"))
     def seed_hidden(self, table: Table) -> StrOrPromise:

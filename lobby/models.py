@@ -10,6 +10,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.text import Truncator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -84,7 +86,13 @@ class Table(models.Model):
         indexes = [models.Index(fields=["status", "game"])]
 
     def __str__(self) -> str:
-        return f"{self.game} table {str(self.code)[:8]} ({self.status})"
+        from lobby.templatetags.playtable import game_name
+
+        # A table has no name: its game and the start of the code in its address.
+        return gettext("%(game)s table %(code)s") % {
+            "game": game_name(self.game),
+            "code": str(self.code)[:8],
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("lobby:table", kwargs={"code": self.code})
@@ -161,7 +169,11 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"seat {self.position} of {self.table_id}: {self.display_name}"
+        return gettext("%(player)s, seat %(position)s at %(table)s") % {
+            "player": self.display_name,
+            "position": self.position,
+            "table": self.table,
+        }
 
     @classmethod
     def from_db(cls, db: Any, field_names: Any, values: Any) -> Seat:
@@ -237,7 +249,7 @@ class Move(models.Model):
         constraints = [models.UniqueConstraint(fields=["table", "n"], name="move_unique_n")]
 
     def __str__(self) -> str:
-        return f"move {self.n} of table {self.table_id}"
+        return gettext("move %(n)s at %(table)s") % {"n": self.n, "table": self.table}
 
     @property
     def spectator_text(self) -> str:
@@ -282,7 +294,11 @@ class ChatMessage(models.Model):
         indexes = [models.Index(fields=["table", "hidden", "id"])]
 
     def __str__(self) -> str:
-        return f"chat {self.id} at table {self.table_id}"
+        return gettext("%(player)s at %(table)s: %(text)s") % {
+            "player": self.user,
+            "table": self.table,
+            "text": Truncator(self.text).chars(40),
+        }
 
 
 class OutboundMail(models.Model):
@@ -311,4 +327,7 @@ class OutboundMail(models.Model):
         verbose_name_plural = _("outbound e-mails")
 
     def __str__(self) -> str:
-        return f"mail {self.id} to {self.to_address}"
+        return gettext("“%(subject)s” to %(address)s") % {
+            "subject": Truncator(self.subject).chars(60),
+            "address": self.to_address,
+        }

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config import ratelimit
+from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
 from lobby import health, selectors, services
@@ -67,7 +68,7 @@ def _engine_or_404(slug: str) -> Any:
     try:
         return get_engine(slug)
     except UnknownGame:
-        raise Http404(_("There is no such game.")) from None
+        raise ExplainedHttp404(_("There is no such game.")) from None
 
 
 @require_GET
@@ -185,8 +186,9 @@ def _invites(request: HttpRequest) -> list[str]:
 def _visible_table(request: HttpRequest, code: Any) -> Table:
     table = selectors.table_get(code=code)
     if table is None or not selectors.can_watch(table, request.user, _invites(request)):
-        # A private table is a 404 to strangers: its existence is not revealed.
-        raise Http404(_("There is no such table."))
+        # A private table is a 404 to strangers, worded the same whether or not the
+        # table exists: the page reveals nothing but "not for you".
+        raise ExplainedHttp404(_("This table is private: ask its host for the invite link."))
     return table
 
 
@@ -206,7 +208,7 @@ def invite(request: HttpRequest, code: str, token: str) -> HttpResponse:
     """Remember a private table's invitation in the session and show the table."""
     table = selectors.table_get(code=code)
     if table is None or token != table.invite_token:
-        raise Http404(_("This invitation is not valid."))
+        raise ExplainedHttp404(_("This invitation is not valid."))
     invites = _invites(request)
     if str(table.code) not in invites:
         request.session["invites"] = [*invites, str(table.code)][-50:]
@@ -341,7 +343,7 @@ def table_replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """
     table = _visible_table(request, code)
     if table.status != Table.Status.FINISHED:
-        raise Http404(_("Only finished games can be replayed."))
+        raise ExplainedHttp404(_("Only finished games can be replayed."))
     engine = get_engine(table.game)
     mine = selectors.seat_for(table, request.user)
     seat = _replay_seat(request.GET.get("seat", ""), mine)

@@ -156,8 +156,10 @@ def test_going_back_to_the_confirmed_address_drops_the_pending_one(
 
 
 def test_password_reset_answers_before_looking_anything_up(
-    client, alice, monkeypatch, django_assert_num_queries
+    client, alice, monkeypatch, django_assert_num_queries, settings
 ):
+    # The link is built from SITE_URL, not from the request's Host ("testserver").
+    settings.SITE_URL = "https://playtable.example/"
     queued = []
     monkeypatch.setattr(tasks.password_reset_send, "delay", lambda **kw: queued.append(kw))
     for address in ("alice@example.com", "nobody@example.com"):
@@ -167,7 +169,7 @@ def test_password_reset_answers_before_looking_anything_up(
         assert response["Location"] == reverse("accounts:password_reset_done")
     assert mail.outbox == []
     assert queued == [
-        {"email": address, "domain": "testserver", "use_https": False, "language": "en"}
+        {"email": address, "domain": "playtable.example", "use_https": True, "language": "en"}
         for address in ("alice@example.com", "nobody@example.com")
     ]
 
