@@ -75,14 +75,14 @@ def test_the_end_of_game_notice_and_mail_speak_each_players_language(
     table_concede(code=table.code, user=alice)
     with django_capture_on_commit_callbacks(execute=True), translation.override("de"):
         assert game_finish(table_id=table.id) is True
-    assert Notification.objects.get(user=bob, kind="finished").text.startswith(
-        "Lost Cities is afgelopen"
+    assert Notification.objects.get(user=bob, kind="finished").text == (
+        "Lost Cities is voorbij: je hebt gewonnen."
     )
     assert Notification.objects.get(user=alice, kind="finished").text.startswith(
         "Lost Cities is over"
     )
     to_bob = next(m for m in mail.outbox if m.to == [bob.email])
-    assert "afgelopen" in to_bob.subject
+    assert "voorbij" in to_bob.subject
 
 
 def test_a_new_device_shows_the_site_in_the_players_remembered_language(alice: User) -> None:
