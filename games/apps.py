@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from importlib import import_module
+
 from django.apps import AppConfig
 
 
@@ -9,3 +11,23 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
     default_auto_field = "django.db.models.BigAutoField"
+
+
+class GameConfig(AppConfig):
+    """The base of every game's app: registers its engine with its view and its bots.
+
+    A game package `games.<slug>` provides `engine.ENGINE`, `view.build_view` and
+    `bots.BOTS`; its app only names itself.
+    """
+
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games.registry import register
+
+        engine = import_module(f"{self.name}.engine").ENGINE
+        engine.attach(
+            viewer=import_module(f"{self.name}.view").build_view,
+            bots=import_module(f"{self.name}.bots").BOTS,
+        )
+        register(engine)

@@ -8,7 +8,7 @@ actions always rebuilds exactly the same state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -17,11 +17,14 @@ __all__ = [
     "ClockDefaults",
     "Game",
     "IllegalAction",
+    "MoveSpec",
     "Option",
     "OptionError",
     "Outcome",
+    "Viewer",
     "gettext_noop",
     "is_legal",
+    "move",
     "parse_action",
     "places_from_scores",
 ]
@@ -74,14 +77,18 @@ class Option:
     help: str = ""
 
     def __post_init__(self) -> None:
-        # A broken option declaration is a programming error: fail at import, not at a table.
-        assert self.kind in ("int", "bool", "choice"), f"unknown option kind {self.kind!r}"
-        assert self.kind != "choice" or self.choices, f"choice option {self.key!r} has no choices"
+        # A broken option declaration is a programming error: fail at import, not at a table,
+        # and with a real exception (an `assert` is gone under `python -O`).
+        if self.kind not in ("int", "bool", "choice"):
+            raise TypeError(f"unknown option kind {self.kind!r}")
+        if self.kind == "choice" and not self.choices:
+            raise TypeError(f"choice option {self.key!r} has no choices")
         try:
             cleaned = self.clean(self.default)
         except OptionError as error:
-            raise AssertionError(f"bad default for option {self.key!r}: {error}") from None
-        assert cleaned == self.default, f"default of {self.key!r} is not in its own type"
+            raise TypeError(f"bad default for option {self.key!r}: {error}") from None
+        if cleaned != self.default:
+            raise TypeError(f"default of {self.key!r} is not in its own type")
 
     def clean(self, raw: Any) -> Any:
         """Return `raw` coerced to this option's type; raise OptionError when it does not fit."""
@@ -159,7 +166,8 @@ class Outcome:
     details: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        assert len(self.scores) == len(self.places), "one place per score"
+        if len(self.scores) != len(self.places):
+            raise ValueError("an outcome needs one place per score")
 
 
 @dataclass(frozen=True)
@@ -178,8 +186,10 @@ class ClockDefaults:
 
     def __post_init__(self) -> None:
         # A broken declaration is a programming error: fail at import, not at a table.
-        assert self.live_minutes > 0 and self.async_move_hours > 0, "a clock needs time"
-        assert self.live_increment_seconds >= 0 and self.async_bank_days >= 0
+        if self.live_minutes <= 0 or self.async_move_hours <= 0:
+            raise ValueError("a clock needs time")
+        if self.live_increment_seconds < 0 or self.async_bank_days < 0:
+            raise ValueError("a clock cannot take time away")
 
     @property
     def live_base_seconds(self) -> int:
@@ -222,6 +232,40 @@ def parse_action(action: Any, shapes: Mapping[str, Mapping[str, type[Any]]]) -> 
     return kind, action
 
 
+@dataclass(frozen=True)
+class MoveSpec:
+    """One kind of action an engine accepts: its payload fields and the method that plays it."""
+
+    kind: str
+    fields: Mapping[str, type[Any]]
+    method: str
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def move(kind: str, **fields: type[Any]) -> Callable[[_F], _F]:
+    """Declare the decorated engine method as the player of actions of type `kind`.
+
+    `fields` name the payload's keys and their types (as `parse_action` checks them); the
+    method is called as `method(state, seat, **payload)` once `Game.apply` has refused a
+    finished game, a malformed payload and a seat not to move. Stack the decorator to let one
+    method play several kinds.
+    """
+
+    def mark(function: _F) -> _F:
+        specs = list(getattr(function, "__moves__", ()))
+        specs.append((kind, dict(fields)))
+        function.__moves__ = tuple(specs)  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+Viewer = Callable[[Any, Any, "int | None"], dict[str, Any]]
+"""A game's view builder: (engine, state, seat or None) -> what that seat may see."""
+
+
 class Game(ABC, Generic[S]):
     """A board game's rules. One instance per game, registered by slug.
 
@@ -247,6 +291,24 @@ class Game(ABC, Generic[S]):
     clock: ClassVar[ClockDefaults] = ClockDefaults(
         live_minutes=10, live_increment_seconds=5, async_move_hours=24, async_bank_days=3
     )
+    # Filled by `attach` (the game's app does it at start-up): see `view` and `bots`.
+    viewer: ClassVar[Viewer | None] = None
+    bots: ClassVar[Mapping[str, Any]] = {}
+    # Every action type the game accepts, filled from the `@move` methods of the class and
+    # its bases when the class is made (boardgame.io's `moves`, OpenSpiel's `_apply_action`).
+    moves: ClassVar[Mapping[str, MoveSpec]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        found: dict[str, MoveSpec] = {}
+        for klass in reversed(cls.__mro__):
+            for name, member in vars(klass).items():
+                for kind, fields in getattr(member, "__moves__", ()):
+                    found[kind] = MoveSpec(kind=kind, fields=fields, method=name)
+        if "undo" in found:
+            raise TypeError(f"{cls.__name__}: the action type 'undo' is the platform's")
+        if found:
+            cls.moves = found
 
     @abstractmethod
     def setup(self, *, players: int, seed: int, options: Mapping[str, Any]) -> S:
@@ -260,13 +322,53 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Return every legal action of `seat`, in a stable sorted order."""
 
-    @abstractmethod
     def apply(self, state: S, seat: int, action: Action) -> S:
-        """Return the state after `seat` plays `action`; raise IllegalAction, never mutate."""
+        """Return the state after `seat` plays `action`; raise IllegalAction, never mutate.
 
-    @abstractmethod
+        The one entry for every move: refuses a finished game, a malformed payload and a
+        seat that is not to move, in that order, then hands the payload to `dispatch`.
+        Engines do not override it; they declare `@move` methods (or override `dispatch`).
+        """
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        kind, payload = parse_action(action, self.shapes())
+        if type(seat) is not int or seat not in self.to_move(state):
+            raise IllegalAction(self.not_to_move(state, seat))
+        return self.dispatch(state, seat, kind, payload)
+
+    def shapes(self) -> Mapping[str, Mapping[str, type[Any]]]:
+        """Return the payload fields of every action type (from `moves`)."""
+        return {kind: spec.fields for kind, spec in self.moves.items()}
+
+    def dispatch(self, state: S, seat: int, kind: str, action: Action) -> S:
+        """Play a well-formed `action` of type `kind` by a seat to move: its `@move` method."""
+        fields = {key: value for key, value in action.items() if key != "type"}
+        method: Callable[..., S] = getattr(self, self.moves[kind].method)
+        return method(state, seat, **fields)
+
+    def is_over(self, state: S) -> bool:
+        """Return whether the game has ended (engines override with a cheaper test)."""
+        return self.outcome(state) is not None
+
+    def not_to_move(self, state: S, seat: Any) -> str:
+        """Return the sentence that refuses an action of a seat that may not act now."""
+        return "It is not your turn."
+
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """Return what `seat` may see as JSON-safe data; None is a spectator."""
+        """Return what `seat` may see as JSON-safe data; None is a spectator.
+
+        The game's view module builds it (it sits above the engine and imports it, never the
+        other way round); the game's app hands it over with `attach` when Django starts.
+        """
+        viewer = type(self).viewer
+        if viewer is None:
+            raise LookupError(f"{self.name} has no view attached (is its app installed?)")
+        return viewer(self, state, seat)
+
+    def attach(self, *, viewer: Viewer, bots: Mapping[str, Any]) -> None:
+        """Hand the engine its view builder and its bots by kind ("random", "heuristic")."""
+        type(self).viewer = viewer
+        type(self).bots = dict(bots)
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -289,8 +391,12 @@ class Game(ABC, Generic[S]):
         """Return the ids of everything `viewer` may not see (used by leak scans)."""
 
     @abstractmethod
-    def describe(self, before: S, seat: int, action: Action, viewer: int | None) -> str:
-        """Return a log line without its subject ("drew a card") as `viewer` may know it."""
+    def describe(self, before: S, after: S, seat: int, action: Action, viewer: int | None) -> str:
+        """Return a log line without its subject ("drew a card") as `viewer` may know it.
+
+        `action` was legal: `after` is the state `apply` returned for it, so an engine never
+        applies a move again to tell what it did.
+        """
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Return every option cleaned, defaults filled in; raise OptionError on bad input."""

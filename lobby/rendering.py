@@ -12,7 +12,6 @@ from django.utils import timezone, translation
 
 from games.registry import get_engine
 from lobby import clocks
-from lobby.bots import bots_for
 from lobby.models import Seat, Table
 from lobby.selectors import move_list_recent, seat_for
 
@@ -35,7 +34,7 @@ def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[
     now = timezone.now()
     for each in seats:
         each.clock_seconds = clocks.seconds_left(table, each, now) if table.state else None
-    bots = bots_for(table.game)
+    bots = get_engine(table.game).bots
     return {
         # Sockets render without a request: the user is passed, not taken from it.
         "user": user,

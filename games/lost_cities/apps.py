@@ -1,18 +1,12 @@
 from __future__ import annotations
 
-from django.apps import AppConfig
+from games.apps import GameConfig
 
 
-class LostCitiesConfig(AppConfig):
-    """The Lost Cities plugin; registers its engine with the games registry."""
+class LostCitiesConfig(GameConfig):
+    """The Lost Cities plugin: its engine, view and bots, registered at start-up."""
 
+    default = True  # the app Django picks here (GameConfig is imported beside it)
     name = "games.lost_cities"
     label = "lost_cities"
     verbose_name = "Lost Cities"
-    default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from games.lost_cities.engine import ENGINE
-        from games.registry import register
-
-        register(ENGINE)

@@ -1,18 +1,12 @@
 from __future__ import annotations
 
-from django.apps import AppConfig
+from games.apps import GameConfig
 
 
-class MondoConfig(AppConfig):
-    """The Mondo plugin; registers its engine with the games registry."""
+class MondoConfig(GameConfig):
+    """The Mondo plugin: its engine, view and bots, registered at start-up."""
 
+    default = True  # the app Django picks here (GameConfig is imported beside it)
     name = "games.mondo"
     label = "mondo"
     verbose_name = "Mondo"
-    default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from games.mondo.engine import ENGINE
-        from games.registry import register
-
-        register(ENGINE)

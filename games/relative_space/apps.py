@@ -1,18 +1,12 @@
 from __future__ import annotations
 
-from django.apps import AppConfig
+from games.apps import GameConfig
 
 
-class RelativeSpaceConfig(AppConfig):
-    """The Relative Space plugin; registers its engine with the games registry."""
+class RelativeSpaceConfig(GameConfig):
+    """The Relative Space plugin: its engine, view and bots, registered at start-up."""
 
+    default = True  # the app Django picks here (GameConfig is imported beside it)
     name = "games.relative_space"
     label = "relative_space"
     verbose_name = "Relative Space"
-    default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from games.registry import register
-        from games.relative_space.engine import ENGINE
-
-        register(ENGINE)

@@ -1,18 +1,12 @@
 from __future__ import annotations
 
-from django.apps import AppConfig
+from games.apps import GameConfig
 
 
-class ReworldConfig(AppConfig):
-    """The Reworld plugin; registers its engine with the games registry."""
+class ReworldConfig(GameConfig):
+    """The Reworld plugin: its engine, view and bots, registered at start-up."""
 
+    default = True  # the app Django picks here (GameConfig is imported beside it)
     name = "games.reworld"
     label = "reworld"
     verbose_name = "Reworld"
-    default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from games.registry import register
-        from games.reworld.engine import ENGINE
-
-        register(ENGINE)

@@ -1,18 +1,12 @@
 from __future__ import annotations
 
-from django.apps import AppConfig
+from games.apps import GameConfig
 
 
-class TerraformingMarsConfig(AppConfig):
-    """The Terraforming Mars plugin; registers its engine with the games registry."""
+class TerraformingMarsConfig(GameConfig):
+    """The Terraforming Mars plugin: its engine, view and bots, registered at start-up."""
 
+    default = True  # the app Django picks here (GameConfig is imported beside it)
     name = "games.terraforming_mars"
     label = "terraforming_mars"
     verbose_name = "Terraforming Mars"
-    default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from games.registry import register
-        from games.terraforming_mars.engine import ENGINE
-
-        register(ENGINE)

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
 from lobby import clocks
-from lobby.bots import bots_for
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
 from lobby.services.notify import after_change
@@ -149,9 +148,11 @@ def move_record(
     now = now or timezone.now()
     texts: dict[str, str] = {}
     if kind == Move.Kind.ACTION and seat is not None:
-        texts["spectator"] = engine.describe(before, seat, action, None)
+        texts["spectator"] = engine.describe(before, after, seat, action, None)
         for other in seats:
-            texts[str(other.position)] = engine.describe(before, seat, action, other.position)
+            texts[str(other.position)] = engine.describe(
+                before, after, seat, action, other.position
+            )
     else:
         texts["spectator"] = _("Time is up for this round.")
     table.version += 1
@@ -291,7 +292,7 @@ def bot_play(*, table_id: int, version: int) -> bool:
     engine = get_engine(table.game)
     assert table.state is not None  # a game in play has its state
     state = engine.load(table.state)
-    bots = bots_for(table.game)
+    bots = get_engine(table.game).bots
     played = False
     for seat in seats:
         if not seat.is_bot or seat.position not in engine.to_move(state):

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from games.engine import Game, OptionError
 from games.registry import UnknownGame, get_engine
 from lobby import clocks
-from lobby.bots import bots_for
 from lobby.errors import BadRequest, Conflict, NotAllowed
 from lobby.models import Seat, Table
 from lobby.services.moves import game_end_forfeit, locked_table, seat_of, state_settle
@@ -138,7 +137,7 @@ def seat_add_bot(*, code: Any, user: Any, kind: str = Seat.Bot.HEURISTIC) -> Tab
     _check_open(table)
     if table.created_by_id != user.id:
         raise NotAllowed(_("Only the table's creator can seat a bot."))
-    if kind not in bots_for(table.game) or kind not in Seat.Bot.values:
+    if kind not in get_engine(table.game).bots or kind not in Seat.Bot.values:
         raise BadRequest(_("This game has no bot of that kind."))
     if len(seats) >= table.players:
         raise Conflict(_("This table is full."))

@@ -356,7 +356,7 @@ def assert_describe_hides_secrets(
 ) -> None:
     """Each viewer's log line for `action` names nothing that viewer may not see afterwards."""
     for viewer in [None, *range(players)]:
-        line = engine.describe(before, seat, action, viewer)
+        line = engine.describe(before, after, seat, action, viewer)
         assert isinstance(line, str) and line.strip(), "describe() must give a line"
         for token in engine.secret_tokens(after, viewer):
             assert token not in line, f"describe() for {viewer} reveals {token}"

@@ -8,7 +8,6 @@ from typing import Any
 from django.utils import timezone
 
 from games.registry import get_engine
-from lobby.bots import bots_for
 from lobby.models import Move, Table
 from lobby.services import seat_join, table_create
 from lobby.services.moves import state_settle
@@ -29,7 +28,7 @@ def finished_table(creator: Any, other: Any, *, game: str = "lost_cities", seed:
     seat_join(code=table.code, user=other)
     table.refresh_from_db()
     engine = get_engine(game)
-    bots = bots_for(game)
+    bots = get_engine(game).bots
     bot = bots.get("heuristic") or bots["random"]
     assert table.state is not None
     state = engine.load(table.state)
@@ -48,11 +47,12 @@ def finished_table(creator: Any, other: Any, *, game: str = "lost_cities", seed:
             continue
         seat = rng.choice(seats)
         action = bot.choose(engine, state, seat, rng)
-        texts = {"spectator": engine.describe(state, seat, action, None)}
+        after = engine.apply(state, seat, action)
+        texts = {"spectator": engine.describe(state, after, seat, action, None)}
         for viewer in range(table.players):
-            texts[str(viewer)] = engine.describe(state, seat, action, viewer)
+            texts[str(viewer)] = engine.describe(state, after, seat, action, viewer)
         moves.append(Move(table=table, n=n, seat=seat, action=action, texts=texts))
-        state = engine.apply(state, seat, action)
+        state = after
     assert engine.outcome(state) is not None, f"{game}: no end in {MAX_MOVES} moves"
     Move.objects.bulk_create(moves)
     table.move_count = len(moves)
