@@ -5,9 +5,6 @@ Log-in and passwords use Django's auth views; the password-reset one queues its 
 
 from __future__ import annotations
 
-import uuid
-from typing import Any
-
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
@@ -24,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts import addresses, selectors, services
+from accounts import addresses, ports, selectors, services
 from accounts.forms import PreferencesForm, QueuedPasswordResetForm, ReportForm, SignUpForm
 from accounts.models import Relationship, User
 from config import ratelimit
@@ -137,26 +134,12 @@ def relationship_set(request: HttpRequest, username: str) -> HttpResponse:
     return _back(request, player)
 
 
-def _report_table(request: HttpRequest) -> Any:
-    """Return the table a report comes from (?table=<code>), if the reporter may see it."""
-    from lobby.selectors import can_watch, table_get
-
-    try:
-        code = uuid.UUID(request.POST.get("table") or request.GET.get("table") or "")
-    except ValueError:
-        return None
-    table = table_get(code=code)
-    if table is None or not can_watch(table, request.user, request.session.get("invites")):
-        return None
-    return table
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def report(request: HttpRequest, username: str) -> HttpResponse:
     """Report a player to the moderators, optionally about a table (?table=<code>)."""
     player = get_object_or_404(User, username=username, is_active=True)
-    table = _report_table(request)
+    table = ports.report_table(request)
     initial = {"category": request.GET.get("category", "")}
     form = ReportForm(request.POST or None, initial=initial)
     context = {"player": player, "form": form, "table": table}

@@ -115,7 +115,7 @@ TEMPLATES = [
                 "django.template.context_processors.tz",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "accounts.context_processors.notifications",
+                "lobby.context_processors.notifications",
             ],
         },
     },

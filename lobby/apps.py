@@ -10,8 +10,11 @@ class LobbyConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_out
 
+        from accounts import ports
         from accounts.signals import user_shut_out
-        from lobby import sockets
+        from lobby import selectors, sockets
+
+        ports.report_table_finder_set(selectors.report_table)
 
         user_logged_out.connect(sockets.on_logged_out, dispatch_uid="lobby-sockets-logout")
         user_shut_out.connect(sockets.on_shut_out, dispatch_uid="lobby-sockets-shut-out")

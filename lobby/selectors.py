@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.http import HttpRequest
 from django.utils import timezone
 
 from lobby import clocks
@@ -128,3 +130,18 @@ def seats_to_move(*, user_id: Any) -> QuerySet[Seat]:
 def turn_count(*, user_id: int) -> int:
     """Return at how many tables it is the player's turn now (one COUNT query)."""
     return seats_to_move(user_id=user_id).count()
+
+
+def report_table(request: HttpRequest) -> Table | None:
+    """Return the table a player report comes from (?table=<code>), if the reporter may see it.
+
+    Plugged into accounts' report page at start-up (accounts imports nothing of the lobby).
+    """
+    try:
+        code = uuid.UUID(request.POST.get("table") or request.GET.get("table") or "")
+    except ValueError:
+        return None
+    table = table_get(code=code)
+    if table is None or not can_watch(table, request.user, request.session.get("invites")):
+        return None
+    return table

@@ -1,4 +1,7 @@
-"""Template context for every page: the navigation's counts (unread notices, your turns)."""
+"""Template context for every page: the navigation's counts (unread notices, your turns).
+
+It lives in the lobby because it counts the lobby's seats; accounts never imports the lobby.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +11,11 @@ from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 
+from accounts.models import Notification, User
+from lobby.selectors import seats_to_move
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
-
-    from accounts.models import User
 
 
 def _count(rows: QuerySet[Any]) -> Coalesce:
@@ -25,9 +29,6 @@ def nav_counts(user: User) -> dict[str, int]:
 
     One query for both, because every page shows both.
     """
-    from accounts.models import Notification, User
-    from lobby.selectors import seats_to_move
-
     unread = Notification.objects.filter(user_id=OuterRef("pk"), read_at__isnull=True)
     row = (
         User.objects.filter(pk=user.pk)
