@@ -14,7 +14,7 @@ from games.engine import (
     Option,
     Outcome,
     gettext_noop,
-    parse_action,
+    move,
     places_from_scores,
 )
 from games.relative_space.cards import Card, SpecialCard, build_deck
@@ -29,7 +29,7 @@ from games.relative_space.state import (
 )
 from games.relative_space.supply import Layout, Slot, Supply, build_layout, open_slots
 from games.relative_space.text import action_text
-from games.relative_space.view import build_view
+from games.validate import fail, state_of
 
 __all__ = ["CARDS", "ENGINE", "LAYOUT", "RelativeSpace", "RelativeSpaceState"]
 
@@ -105,11 +105,6 @@ CARDS: dict[str, Card] = build_deck(ITEM_VALUES, ITEM_COPIES, SPECIAL_CARDS)
 LAYOUT: Layout = build_layout(SUPPLY_ROWS)
 """The supply shape: slots in refill order and the covering relation."""
 
-_SHAPES: dict[str, dict[str, type]] = {
-    "play": {"slot": str, "pod": int},
-    "open_pod": {"key": str, "slot": str},
-    "pass": {},
-}
 _VALUE = {card_id: card.value for card_id, card in CARDS.items()}
 _SPECIAL: dict[str, SpecialCard | None] = {card_id: card.special for card_id, card in CARDS.items()}
 _COVERED_BY = LAYOUT.covered_by
@@ -248,6 +243,10 @@ class RelativeSpace(Game[RelativeSpaceState]):
         """Return the active seat; empty once the game is over."""
         return frozenset() if state.over else frozenset((state.active,))
 
+    def is_over(self, state: RelativeSpaceState) -> bool:
+        """Return whether a player has won or the safety stop ended the game."""
+        return state.over
+
     def round_info(self, state: RelativeSpaceState) -> str | None:
         """Return "Turn n"."""
         return f"Turn {state.turn}"
@@ -294,25 +293,17 @@ class RelativeSpace(Game[RelativeSpaceState]):
                 keys.append(slot)
         return keys
 
-    # --- apply ----------------------------------------------------------------------------
+    # --- moves (Game.apply refused a finished game, a malformed payload and a seat not to move)
 
-    def apply(self, state: RelativeSpaceState, seat: int, action: Action) -> RelativeSpaceState:
-        """Return the state after `seat` plays `action`; raise IllegalAction otherwise."""
-        if state.over:
-            raise IllegalAction("The game is over.")
-        kind, fields = parse_action(action, _SHAPES)
-        if type(seat) is not int or seat != state.active:
-            raise IllegalAction("It is not your turn.")
-        if kind == "pass":
-            if not state.stack:
-                raise IllegalAction("You can only pass on an extra play: now play a card.")
-            turn = _Turn(state)
-            turn.stack = state.stack[:-1]
-            turn.event("pass")
-            return self._settle(turn)
-        if kind == "open_pod":
-            return self._open_pod(state, fields["key"], fields["slot"])
-        return self._play(state, fields["slot"], fields["pod"])
+    @move("pass")
+    def _pass(self, state: RelativeSpaceState, seat: int) -> RelativeSpaceState:
+        """Decline the extra play on top of the stack (§7.4)."""
+        if not state.stack:
+            raise IllegalAction("You can only pass on an extra play: now play a card.")
+        turn = _Turn(state)
+        turn.stack = state.stack[:-1]
+        turn.event("pass")
+        return self._settle(turn)
 
     def _slot(self, name: str, what: str = "card") -> int:
         slot = LAYOUT.index.get(name, -1)
@@ -334,52 +325,58 @@ class RelativeSpace(Game[RelativeSpaceState]):
                 f"The card at {name} is covered: play a card that no other card overlaps."
             )
 
-    def _play(self, state: RelativeSpaceState, slot_name: str, pod_id: int) -> RelativeSpaceState:
-        slot = self._slot(slot_name)
-        position = _find_pod(state.pods, pod_id)
+    @move("play", slot=str, pod=int)
+    def _play(
+        self, state: RelativeSpaceState, seat: int, slot: str, pod: int
+    ) -> RelativeSpaceState:
+        """Play the card at place `slot` onto pod `pod`: the main play or an extra one."""
+        index = self._slot(slot)
+        position = _find_pod(state.pods, pod)
         if position < 0:
             raise IllegalAction("That pod is not in play: choose one of the pods on the table.")
         if state.stack:
             target = state.stack[-1][1]
-            if target and pod_id != target:
+            if target and pod != target:
                 raise IllegalAction(f"This extra play must go onto pod {target}, or pass.")
         turn = _Turn(state)
-        self._check_open(turn.supply, slot)
+        self._check_open(turn.supply, index)
         # §7.4: answering an extra play pops its frame before the card resolves.
         turn.stack = state.stack[:-1]
-        return self._resolve(turn, slot, position)
+        return self._resolve(turn, index, position)
 
+    @move("open_pod", key=str, slot=str)
     def _open_pod(
-        self, state: RelativeSpaceState, key_name: str, slot_name: str
+        self, state: RelativeSpaceState, seat: int, key: str, slot: str
     ) -> RelativeSpaceState:
+        """Use the face-up key at `key` to open a pod and play the card at `slot` onto it."""
         if state.stack:
             raise IllegalAction("A key can only be used at the start of your turn.")
-        key = self._slot(key_name, "key")
-        slot = self._slot(slot_name)
+        key_index = self._slot(key, "key")
+        index = self._slot(slot)
         turn = _Turn(state)
         supply = turn.supply
-        self._check_open(supply, key)
-        card, face_up = supply[key]  # type: ignore[misc]
+        self._check_open(supply, key_index)
+        card, face_up = supply[key_index]  # type: ignore[misc]
         # Face-down first: the answer must not tell whether a hidden card is a key.
         if not face_up:
             raise IllegalAction("A face-down card cannot open a pod: only a face-up key can.")
         special = _SPECIAL[card]
         if special is None or not special.opens_pod:
-            raise IllegalAction(f"The card at {LAYOUT.names[key]} is not a key.")
-        if slot == key:
+            raise IllegalAction(f"The card at {LAYOUT.names[key_index]} is not a key.")
+        if index == key_index:
             raise IllegalAction("Choose a card other than the key to play onto the new pod.")
         if KEY_NEEDS_ANOTHER_CARD and sum(1 for entry in supply if entry is not None) < 2:
             raise IllegalAction("You need another card to play after using your key.")
         # §9.1 [C]: the key leaves the game and a new pod comes into play.
-        supply[key] = None
-        self._check_open(supply, slot, after_key=True)
+        supply[key_index] = None
+        self._check_open(supply, index, after_key=True)
         turn.out = turn.out + (card,)
         pod_id = turn.next_pod
         turn.pods = turn.pods + (Pod(pod_id, (), EMPTY_POD_LOAD),)
         turn.next_pod += 1
-        turn.event("open", card=card, pod=pod_id, slot=LAYOUT.names[key])
+        turn.event("open", card=card, pod=pod_id, slot=LAYOUT.names[key_index])
         # §9.1 (house rule): the card played onto the new pod is the turn's main play.
-        return self._resolve(turn, slot, len(turn.pods) - 1)
+        return self._resolve(turn, index, len(turn.pods) - 1)
 
     def _resolve(self, turn: _Turn, slot: int, position: int) -> RelativeSpaceState:
         """Play the card in `slot` onto the pod at `position` and resolve it (§7.3)."""
@@ -569,16 +566,17 @@ class RelativeSpace(Game[RelativeSpaceState]):
 
     def load(self, data: Mapping[str, Any]) -> RelativeSpaceState:
         """Return the state in `data`; raise ValueError when it breaks a rule."""
-        state = load_state(
-            data,
-            cards=CARDS,
-            layout=LAYOUT,
-            min_players=self.min_players,
-            max_players=self.max_players,
-            turn_limits=TURN_LIMIT_RANGE,
-        )
-        if state.first != self._first_player(state.seed, state.players):
-            raise ValueError("Not a valid Relative Space state: the first player does not match.")
+        with state_of(self.name):
+            state = load_state(
+                data,
+                cards=CARDS,
+                layout=LAYOUT,
+                min_players=self.min_players,
+                max_players=self.max_players,
+                turn_limits=TURN_LIMIT_RANGE,
+            )
+            if state.first != self._first_player(state.seed, state.players):
+                fail("the first player does not match")
         return state
 
     # --- information ----------------------------------------------------------------------
@@ -591,19 +589,16 @@ class RelativeSpace(Game[RelativeSpaceState]):
         return secret
 
     def describe(
-        self, before: RelativeSpaceState, seat: int, action: Action, viewer: int | None
+        self,
+        before: RelativeSpaceState,
+        after: RelativeSpaceState,
+        seat: int,
+        action: Action,
+        viewer: int | None,
     ) -> str:
-        """Return the log line of `action`: what happened, which every viewer may read."""
-        try:
-            after = self.apply(before, seat, action)
-        except IllegalAction:
-            return "made a move"
+        """Return the log line of `action`: the public events it added, every viewer alike."""
         count = min(after.events - before.events, len(after.recent))
         return action_text(after.recent[len(after.recent) - count :], CARDS)
-
-    def view(self, state: RelativeSpaceState, seat: int | None) -> dict[str, Any]:
-        """Return what `seat` may see (None = spectator), ready for the board template."""
-        return build_view(self, state, seat)
 
 
 ENGINE = RelativeSpace()

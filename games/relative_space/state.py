@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, NoReturn
+from typing import Any
 
 from games.relative_space.cards import Card
 from games.relative_space.supply import Layout, Slot, Supply
+from games.validate import boolean, fail, ids, integer, items, keys
 
 __all__ = [
     "EVENT_KINDS",
@@ -157,106 +158,87 @@ def dump_state(state: RelativeSpaceState, layout: Layout) -> dict[str, Any]:
 # --- load ---------------------------------------------------------------------------------
 
 
-def _fail(message: str) -> NoReturn:
-    raise ValueError(f"Not a valid Relative Space state: {message}.")
-
-
-def _int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
-    if type(value) is not int:
-        _fail(f"{what} must be an integer")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        _fail(f"{what} is out of range")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        _fail(f"{what} must be true or false")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        _fail(f"{what} must be a list")
-    return list(value)
-
-
-def _mapping(value: Any, what: str, keys: set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping) or set(value) != keys:
-        _fail(f"{what} must be a mapping with the keys {', '.join(sorted(keys))}")
-    return value
-
-
 def _card(value: Any, what: str, cards: Mapping[str, Card]) -> str:
-    if not isinstance(value, str) or value not in cards:
-        _fail(f"{what} holds an unknown card")
-    return value
+    """Return `value` if it is the id of a card of the deck."""
+    return ids((value,), what, cards)[0]
+
+
+def _slot_name(value: Any, what: str, layout: Layout) -> int:
+    """Return the index of the supply place named `value` (§4.3: "A1" to "D1")."""
+    if type(value) is not str or value not in layout.index:
+        fail(f"{what} names an unknown slot")
+    return layout.index[value]
 
 
 def _supply(raw: Any, layout: Layout, cards: Mapping[str, Card]) -> Supply:
-    slots = _mapping(raw, "a supply", set(layout.names))
+    slots = keys(raw, "a supply", layout.names)
     supply: list[Slot | None] = []
     for i, name in enumerate(layout.names):
         entry = slots[name]
         if entry is None:
             supply.append(None)
             continue
-        entry = _mapping(entry, "a supply slot", {"card", "face_up"})
-        face_up = _bool(entry["face_up"], "face_up")
+        entry = keys(entry, "a supply slot", ("card", "face_up"))
+        face_up = boolean(entry["face_up"], "face_up")
         # §4.5: refills are face up, so only a slot dealt face down can hold a hidden card.
         if not face_up and layout.face_up_at_setup[i]:
-            _fail(f"slot {name} was dealt face up and cannot hold a face-down card")
+            fail(f"slot {name} was dealt face up and cannot hold a face-down card")
         supply.append((_card(entry["card"], "a supply", cards), face_up))
     return tuple(supply)
 
 
 def _pod(raw: Any, cards: Mapping[str, Card]) -> Pod:
-    data = _mapping(raw, "a pod", {"id", "cards", "load_value"})
-    pile = tuple(_card(card, "a pod", cards) for card in _list(data["cards"], "pod cards"))
+    data = keys(raw, "a pod", ("id", "cards", "load_value"))
+    pile = ids(data["cards"], "pod cards", cards)
     # §6.2: the load value is the topmost item's value, or 0.
-    items = [cards[card].value for card in pile if cards[card].is_item]
-    load = _int(data["load_value"], "load_value", 0)
-    if load != (items[-1] if items else 0):
-        _fail("a pod's load value must be the value of its topmost item card")
-    return Pod(_int(data["id"], "pod id", 1), pile, load)
+    values = [cards[card].value for card in pile if cards[card].is_item]
+    load = integer(data["load_value"], "load_value", 0)
+    if load != (values[-1] if values else 0):
+        fail("a pod's load value must be the value of its topmost item card")
+    return Pod(integer(data["id"], "pod id", 1), pile, load)
 
 
 def _frame(raw: Any) -> Frame:
-    data = _mapping(raw, "a stack frame", {"type", "pod"})
+    data = keys(raw, "a stack frame", ("type", "pod"))
     pod = data["pod"]
     if data["type"] == "extra_play":
-        return ("extra", 0 if pod is None else _int(pod, "frame pod", 1))
+        return ("extra", 0 if pod is None else integer(pod, "frame pod", 1))
     if data["type"] == "launch":
-        return ("launch", _int(pod, "frame pod", 1))
-    return _fail("a stack frame has an unknown type")
+        return ("launch", integer(pod, "frame pod", 1))
+    fail("a stack frame has an unknown type")
+
+
+_EVENT_KEYS = (
+    "turn", "seat", "kind", "card", "pod", "slot", "blind", "refilled", "out", "removed",
+    "new_pod",
+)  # fmt: skip
 
 
 def _event(raw: Any, players: int, cards: Mapping[str, Card], layout: Layout) -> Event:
-    keys = {"turn", "seat", "kind", "card", "pod", "slot", "blind", "refilled", "out"}
-    data = _mapping(raw, "an event", keys | {"removed", "new_pod"})
+    data = keys(raw, "an event", _EVENT_KEYS)
     if data["kind"] not in EVENT_KINDS:
-        _fail("an event has an unknown kind")
+        fail("an event has an unknown kind")
     card = data["card"]
     if card != "":
         _card(card, "an event", cards)
     slot = data["slot"]
-    if slot != "" and slot not in layout.index:
-        _fail("an event names an unknown slot")
-    refilled = tuple(_list(data["refilled"], "refilled"))
-    if any(name not in layout.index for name in refilled):
-        _fail("an event names an unknown slot")
+    if slot != "":
+        _slot_name(slot, "an event", layout)
+    refilled = tuple(items(data["refilled"], "refilled"))
+    for name in refilled:
+        _slot_name(name, "an event", layout)
     return Event(
-        turn=_int(data["turn"], "event turn", 1),
-        seat=_int(data["seat"], "event seat", 0, players - 1),
+        turn=integer(data["turn"], "event turn", 1),
+        seat=integer(data["seat"], "event seat", 0, players - 1),
         kind=data["kind"],
         card=card,
-        pod=_int(data["pod"], "event pod", 0),
+        pod=integer(data["pod"], "event pod", 0),
         slot=slot,
-        blind=_bool(data["blind"], "blind"),
+        blind=boolean(data["blind"], "blind"),
         refilled=refilled,
-        out=_int(data["out"], "event out", 0),
-        removed=_bool(data["removed"], "removed"),
-        new_pod=_int(data["new_pod"], "event new_pod", 0),
+        out=integer(data["out"], "event out", 0),
+        removed=boolean(data["removed"], "removed"),
+        new_pod=integer(data["new_pod"], "event new_pod", 0),
     )
 
 
@@ -276,53 +258,49 @@ def load_state(
     max_players: int,
     turn_limits: tuple[int, int],
 ) -> RelativeSpaceState:
-    """Return the state stored in `data`; raise ValueError on anything inconsistent.
+    """Return the state stored in `data`; raise StateError (a ValueError) on anything wrong.
+
+    Run it inside `games.validate.state_of`, which names the game in the message.
 
     1. Check every field's type and range.
     2. Check that each card is in exactly one place (§11.5).
     3. Check the pods, the stack, the turn and the end against the rules.
     """
-    if not isinstance(data, Mapping):
-        _fail("expected a mapping")
-    if set(data) != _KEYS:
-        _fail("wrong keys")
+    data = keys(data, "the state", _KEYS)
     if data["v"] != DUMP_VERSION or type(data["v"]) is not int:
-        _fail("unknown version")
-    players = _int(data["players"], "players", min_players, max_players)
-    options = _mapping(data["options"], "options", {"turn_limit"})
-    turn_limit = _int(options["turn_limit"], "turn_limit", *turn_limits)
-    supplies_raw = _list(data["supplies"], "supplies")
+        fail("unknown version")
+    players = integer(data["players"], "players", min_players, max_players)
+    options = keys(data["options"], "options", ("turn_limit",))
+    turn_limit = integer(options["turn_limit"], "turn_limit", *turn_limits)
+    supplies_raw = items(data["supplies"], "supplies")
     if len(supplies_raw) != players:
-        _fail("there must be one supply per player")
-    pods = tuple(_pod(raw, cards) for raw in _list(data["pods"], "pods"))
-    names = []
-    for raw in _list(data["empty_at_start"], "empty_at_start"):
-        if raw not in layout.index:
-            _fail("empty_at_start names an unknown slot")
-        names.append(layout.index[raw])
+        fail("there must be one supply per player")
+    pods = tuple(_pod(raw, cards) for raw in items(data["pods"], "pods"))
+    names = [
+        _slot_name(raw, "empty_at_start", layout)
+        for raw in items(data["empty_at_start"], "empty_at_start")
+    ]
     winner_raw = data["winner"]
     state = RelativeSpaceState(
-        seed=_int(data["seed"], "seed"),
+        seed=integer(data["seed"], "seed"),
         players=players,
         turn_limit=turn_limit,
-        first=_int(data["first"], "first", 0, players - 1),
-        turn=_int(data["turn"], "turn", 1, turn_limit),
-        active=_int(data["active"], "active", 0, players - 1),
+        first=integer(data["first"], "first", 0, players - 1),
+        turn=integer(data["turn"], "turn", 1, turn_limit),
+        active=integer(data["active"], "active", 0, players - 1),
         supplies=tuple(_supply(raw, layout, cards) for raw in supplies_raw),
         pods=pods,
-        next_pod=_int(data["next_pod_id"], "next_pod_id", 2),
-        out=tuple(_card(card, "out", cards) for card in _list(data["out"], "out")),
-        set_aside=tuple(
-            _card(card, "set_aside", cards) for card in _list(data["set_aside"], "set_aside")
-        ),
+        next_pod=integer(data["next_pod_id"], "next_pod_id", 2),
+        out=ids(data["out"], "out", cards),
+        set_aside=ids(data["set_aside"], "set_aside", cards),
         empty_at_start=tuple(names),
-        stack=tuple(_frame(raw) for raw in _list(data["stack"], "stack")),
-        winner=-1 if winner_raw is None else _int(winner_raw, "winner", 0, players - 1),
-        over=_bool(data["over"], "over"),
+        stack=tuple(_frame(raw) for raw in items(data["stack"], "stack")),
+        winner=-1 if winner_raw is None else integer(winner_raw, "winner", 0, players - 1),
+        over=boolean(data["over"], "over"),
         recent=tuple(
-            _event(raw, players, cards, layout) for raw in _list(data["recent"], "recent")
+            _event(raw, players, cards, layout) for raw in items(data["recent"], "recent")
         ),
-        events=_int(data["events"], "events", 0),
+        events=integer(data["events"], "events", 0),
     )
     _check_consistency(state, cards, layout)
     return state
@@ -335,39 +313,39 @@ def _check_consistency(
     everywhere += [card for pod in state.pods for card in pod.cards]
     everywhere += [*state.out, *state.set_aside]
     if len(everywhere) != len(cards) or set(everywhere) != set(cards):
-        _fail("every card must be in exactly one place")
+        fail("every card must be in exactly one place")
     if len(state.set_aside) != len(cards) - state.players * layout.size:
-        _fail("the set-aside cards must be the ones not dealt")
+        fail("the set-aside cards must be the ones not dealt")
     # §11.5: at least one pod is always in play; ids grow and are never reused.
     ids = [pod.id for pod in state.pods]
     if not ids or ids != sorted(set(ids)) or ids[-1] >= state.next_pod:
-        _fail("pods must be in play, in increasing id order, below next_pod_id")
+        fail("pods must be in play, in increasing id order, below next_pod_id")
     if list(state.empty_at_start) != sorted(set(state.empty_at_start)):
-        _fail("empty_at_start must list slots in refill order")
+        fail("empty_at_start must list slots in refill order")
     active_supply = state.supplies[state.active]
     if not state.over and any(active_supply[i] is not None for i in state.empty_at_start):
-        _fail("a slot empty at the start of the turn is only refilled by a block, which ends it")
+        fail("a slot empty at the start of the turn is only refilled by a block, which ends it")
     if len(state.recent) > state.events:
-        _fail("more recent events than events")
+        fail("more recent events than events")
     emptied = [seat for seat, supply in enumerate(state.supplies) if not any(supply)]
     if state.winner >= 0:
         # §10: the first to empty the supply wins at once.
         if not state.over or emptied != [state.winner] or state.winner != state.active:
-            _fail("the winner is the active seat, the only one with an empty supply")
+            fail("the winner is the active seat, the only one with an empty supply")
     elif emptied:
-        _fail("a player with an empty supply must have won")
+        fail("a player with an empty supply must have won")
     if state.over:
         if state.stack:
-            _fail("a finished game has no pending effects")
+            fail("a finished game has no pending effects")
         if state.winner < 0 and state.turn != state.turn_limit:
-            _fail("a game without a winner only ends at the turn limit")
+            fail("a game without a winner only ends at the turn limit")
     pod_ids = set(ids)
     for position, (kind, pod) in enumerate(state.stack):
         if kind == "launch" and pod >= state.next_pod:
-            _fail("a launch frame names a pod that never existed")
+            fail("a launch frame names a pod that never existed")
         if kind == "extra" and position != len(state.stack) - 1:
-            _fail("an extra play is only ever on top of the stack")
+            fail("an extra play is only ever on top of the stack")
         if kind == "extra" and pod and pod not in pod_ids:
-            _fail("an extra play onto a pod that is not in play")
+            fail("an extra play onto a pod that is not in play")
     if state.stack and state.stack[-1][0] != "extra":
-        _fail("launches are resolved at once: a waiting stack has an extra play on top")
+        fail("launches are resolved at once: a waiting stack has an extra play on top")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.relative_space.cards import Card
+from games.relative_space.engine import RelativeSpace
 from games.relative_space.state import Event, RelativeSpaceState
 from games.relative_space.supply import Supply, open_slots
-
-if TYPE_CHECKING:
-    from games.relative_space.engine import RelativeSpace
 
 __all__ = ["build_view", "card_data"]
 

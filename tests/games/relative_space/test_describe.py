@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games.engine import IllegalAction
 from tests.games.relative_space.helpers import ENGINE, build_state, play
 
 OTHER = {"A1": "9", "A2": "9", "A3": "10", "A4": "10"}
 
 
 def describe(state, action, viewer=None) -> str:
-    return ENGINE.describe(state, state.active, action, viewer)
+    """Describe a legal `action` of the active seat, as the platform does once it is applied."""
+    after = ENGINE.apply(state, state.active, action)
+    return ENGINE.describe(state, after, state.active, action, viewer)
 
 
 def test_a_load_names_the_card_its_place_and_the_pod() -> None:
@@ -35,9 +40,11 @@ def test_a_key_opening_and_a_launch_read_in_order() -> None:
     )
 
 
-def test_a_pass_and_an_illegal_action() -> None:
+def test_a_pass_on_an_extra_play() -> None:
+    """Only legal moves are described: a pass without an extra play is refused first."""
     state = build_state(supplies=[{"A1": "DOUBLE", "A2": "8"}, OTHER])
-    assert describe(state, {"type": "pass"}) == "made a move"
+    with pytest.raises(IllegalAction, match="only pass on an extra play"):
+        describe(state, {"type": "pass"})
     state = play(state, "A1", 1)
     assert describe(state, {"type": "pass"}) == "passed on the extra play"
 
