@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ from games.engine import (
 )
 from games.lost_cities.engine import ENGINE
 
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = Option("rounds", "Rounds", "int", 3, min=1, max=5)
 FAST = Option("fast", "Fast mode", "bool", False)
 SIZE = Option("size", "Board size", "choice", 5, choices=((5, "Small"), (6, "Large")))
@@ -92,10 +96,26 @@ def test_a_choice_option_refuses_values_that_are_not_offered(raw: Any) -> None:
 
 def test_a_broken_option_declaration_fails_at_once() -> None:
     """A default outside the option's own range is a programming error."""
-    with pytest.raises(AssertionError):
+    with pytest.raises(TypeError, match="bad default for option 'rounds'"):
         Option("rounds", "Rounds", "int", 9, min=1, max=5)
-    with pytest.raises(AssertionError):
+    with pytest.raises(TypeError, match="has no choices"):
         Option("size", "Size", "choice", 5)
+    with pytest.raises(TypeError, match="unknown option kind"):
+        Option("size", "Size", "float", 5)  # type: ignore[arg-type]
+
+
+def test_a_broken_declaration_fails_even_under_python_dash_o() -> None:
+    """The checks are real exceptions, not asserts that `python -O` strips."""
+    code = (
+        "from games.engine import Option\n"
+        "try:\n"
+        "    Option('rounds', 'Rounds', 'int', 9, min=1, max=5)\n"
+        "except TypeError:\n"
+        "    raise SystemExit(0)\n"
+        "raise SystemExit(3)\n"
+    )
+    done = subprocess.run([sys.executable, "-O", "-c", code], cwd=ROOT, check=False)
+    assert done.returncode == 0
 
 
 def test_validate_options_fills_defaults_and_names_unknown_keys() -> None:
@@ -125,7 +145,7 @@ def test_places_follow_scores_and_ties_share_a_place(scores: tuple, places: tupl
 
 def test_an_outcome_needs_one_place_per_score() -> None:
     """Mismatched lengths are a bug."""
-    with pytest.raises(AssertionError):
+    with pytest.raises(ValueError, match="one place per score"):
         Outcome(scores=(1, 2), places=(1,))
 
 
@@ -201,12 +221,6 @@ class _Dummy(Game[int]):
     def legal_actions(self, state: int, seat: int) -> list[Action]:
         return []
 
-    def apply(self, state: int, seat: int, action: Action) -> int:
-        raise IllegalAction("Nothing to do.")
-
-    def view(self, state: int, seat: int | None) -> dict[str, Any]:
-        return {}
-
     def outcome(self, state: int) -> Outcome | None:
         return Outcome((0,), (1,), {})
 
@@ -222,7 +236,9 @@ class _Dummy(Game[int]):
     def secret_tokens(self, state: int, viewer: int | None) -> set[str]:
         return set()
 
-    def describe(self, before: int, seat: int, action: Action, viewer: int | None) -> str:
+    def describe(
+        self, before: int, after: int, seat: int, action: Action, viewer: int | None
+    ) -> str:
         return "did nothing"
 
 
