@@ -1,4 +1,4 @@
-"""The rules help fragment: renders, and every sentence in it is marked for translation."""
+"""What the Reworld help must say (../test_help_pages.py checks its translation tags)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,7 @@ TEMPLATE = Path(games.reworld.__file__).parent / "templates/games/reworld/help.h
 
 
 def test_the_help_fragment_renders_the_rules_in_plain_words() -> None:
-    """It is a fragment (no extends) and covers both chapters, the price rule and scoring."""
-    source = TEMPLATE.read_text()
-    assert "{% extends" not in source and source.startswith("{% load i18n %}")
+    """It covers both chapters, the price rule and scoring."""
     html = render_to_string("games/reworld/help.html")
     for phrase in [
         "13 cards with two players, 9 with three, 7 with four",
@@ -38,15 +36,6 @@ def test_the_help_fragment_renders_the_rules_in_plain_words() -> None:
         "more population ships",
     ]:
         assert phrase in html, phrase
-
-
-def test_every_sentence_of_the_help_is_inside_a_translation_tag() -> None:
-    """Strip translate/blocktranslate blocks, tags and markup: no words may be left."""
-    source = TEMPLATE.read_text()
-    source = re.sub(r"{% blocktranslate.*?%}.*?{% endblocktranslate %}", "", source, flags=re.S)
-    source = re.sub(r"{%.*?%}", "", source, flags=re.S)
-    source = re.sub(r"<[^>]+>", "", source)
-    assert re.sub(r"\s+", "", source) == ""
 
 
 def test_the_board_templates_translate_every_word_too() -> None:
