@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.bots import Bot, RandomBot
 from games.engine import Action, Game
 from games.mondo.board import CELL_KEYS, NEIGHBOURS, RIM
-from games.mondo.engine import is_solo, legal_cells, tiles_on
+from games.mondo.rules import is_solo, legal_cells, tiles_on
 from games.mondo.scoring import ORIENTED_CODE, Oriented
 from games.mondo.state import EMPTY, MondoState, Player
 

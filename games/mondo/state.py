@@ -6,13 +6,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import Any
 
 from games.engine import Option, OptionError
 from games.mondo.board import CELL_COUNT
 from games.mondo.cards import MODIFIER_INDEX, MODIFIERS, TASK_INDEX, TASKS
 from games.mondo.scoring import PlayerRound, round_total
 from games.mondo.tiles import TILE_COUNT
+from games.validate import boolean, fail, integer, items, keys
 
 __all__ = [
     "DUMP_VERSION",
@@ -207,47 +208,15 @@ def dump_state(state: MondoState) -> dict[str, Any]:
 # --- load --------------------------------------------------------------------------------
 
 
-def _fail(message: str) -> NoReturn:
-    raise ValueError(f"Not a valid Mondo state: {message}.")
-
-
-def _int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
-    if type(value) is not int:
-        _fail(f"{what} must be an integer")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        _fail(f"{what} is out of range")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        _fail(f"{what} must be true or false")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        _fail(f"{what} must be a list")
-    if length is not None and len(value) != length:
-        _fail(f"{what} must have {length} entries")
-    return list(value)
-
-
-def _mapping(value: Any, what: str, keys: set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping) or set(value) != keys:
-        _fail(f"{what} has the wrong keys")
-    return value
-
-
 def _decode(value: Any, what: str, length: int) -> tuple[Placed, ...]:
     """Return the codes of an `_encode`d row, checked."""
     if not isinstance(value, str) or len(value) != 3 * length:
-        _fail(f"{what} must be a text of {length} tiles")
+        fail(f"{what} must be a text of {length} tiles")
     codes = []
     for i in range(0, 3 * length, 3):
         code = _DECODE.get(value[i : i + 3])
         if code is None:
-            _fail(f"{what} holds an unknown tile")
+            fail(f"{what} holds an unknown tile")
         codes.append(code)
     return tuple(codes)
 
@@ -255,13 +224,16 @@ def _decode(value: Any, what: str, length: int) -> tuple[Placed, ...]:
 def _held(value: Any) -> Held | None:
     if value is None:
         return None
-    code, slot = _list(value, "held", 2)
-    return (_int(code, "held", 0, TILE_COUNT * 8 - 1), _int(slot, "held slot", 0, TILE_COUNT - 1))
+    code, slot = items(value, "held", 2)
+    return (
+        integer(code, "held", 0, TILE_COUNT * 8 - 1),
+        integer(slot, "held slot", 0, TILE_COUNT - 1),
+    )
 
 
 def _task(value: Any, what: str) -> int:
     if not isinstance(value, str) or value not in TASK_INDEX:
-        _fail(f"{what} names an unknown task")
+        fail(f"{what} names an unknown task")
     return TASK_INDEX[value]
 
 
@@ -269,12 +241,12 @@ def _modifier(value: Any, what: str) -> int:
     if value is None:
         return -1
     if not isinstance(value, str) or value not in MODIFIER_INDEX:
-        _fail(f"{what} names an unknown modifier")
+        fail(f"{what} names an unknown modifier")
     return MODIFIER_INDEX[value]
 
 
 def _settings(raw: Any, options: Sequence[Option]) -> Settings:
-    data = _mapping(raw, "options", set(Settings.__dataclass_fields__))
+    data = keys(raw, "options", set(Settings.__dataclass_fields__))
     for option in options:
         value = data[option.key]
         try:
@@ -282,25 +254,25 @@ def _settings(raw: Any, options: Sequence[Option]) -> Settings:
         except OptionError:
             ok = False
         if not ok:
-            _fail(f"option {option.key} is not allowed")
+            fail(f"option {option.key} is not allowed")
     return Settings(**data)
 
 
 def _player(raw: Any, players: int) -> Player:
-    data = dict(zip(SEAT_FIELDS, _list(raw, "seat", len(SEAT_FIELDS)), strict=True))
+    data = dict(zip(SEAT_FIELDS, items(raw, "seat", len(SEAT_FIELDS)), strict=True))
     board = _decode(data["board"], "board", CELL_COUNT)
-    tasks = tuple(_task(task, "seat tasks") for task in _list(data["tasks"], "seat tasks"))
+    tasks = tuple(_task(task, "seat tasks") for task in items(data["tasks"], "seat tasks"))
     if len(set(tasks)) != len(tasks):
-        _fail("a seat holds a task twice")
+        fail("a seat holds a task twice")
     return Player(
         board=board,
         held=_held(data["held"]),
-        side=_int(data["side"], "side", 0, 1),
-        out=_int(data["out"], "out", 0, players),
-        chip=_int(data["chip"], "chip", 0, 4),
+        side=integer(data["side"], "side", 0, 1),
+        out=integer(data["out"], "out", 0, players),
+        chip=integer(data["chip"], "chip", 0, 4),
         tasks=tasks,
-        last=_int(data["last"], "last", -1, CELL_COUNT - 1),
-        ready=_bool(data["ready"], "ready"),
+        last=integer(data["last"], "last", -1, CELL_COUNT - 1),
+        ready=boolean(data["ready"], "ready"),
     )
 
 
@@ -310,47 +282,53 @@ _NUMBER = re.compile(r"-?[0-9]{1,4}")
 def _player_round(raw: Any, solo: bool) -> PlayerRound:
     """Return a round's figures from their text (see `_player_round_dump`), checked."""
     if not isinstance(raw, str) or len(raw) > 400:
-        _fail("a round result must be a short text")
+        fail("a round result must be a short text")
     numbers, _bar, task_text = raw.partition("|")
     figures = numbers.split(",")
     if len(figures) != len(ROUND_FIELDS) or not all(_NUMBER.fullmatch(f) for f in figures):
-        _fail("a round result has the wrong figures")
+        fail("a round result has the wrong figures")
     values: dict[str, Any] = dict(zip(ROUND_FIELDS, map(int, figures), strict=True))
     if values["volcano_chip"] not in (0, 1):
-        _fail("the volcano chip is yes or no")
+        fail("the volcano chip is yes or no")
     values["volcano_chip"] = bool(values["volcano_chip"])
     tasks = []
     for item in task_text.split(";") if task_text else ():
         parts = item.split(":")
         if len(parts) != 3 or parts[1] not in ("0", "1") or not _NUMBER.fullmatch(parts[2]):
-            _fail("a round task is not readable")
+            fail("a round task is not readable")
         task = _task(parts[0], "round task")
         ok, points = parts[1] == "1", int(parts[2])
         value = TASKS[task].value
         if points != (value if ok else -value):
-            _fail("a task result does not match its points")
+            fail("a task result does not match its points")
         tasks.append((task, ok, points))
     player = PlayerRound(**values, tasks=tuple(tasks))
     if player.score != round_total(player, solo):
-        _fail("a round score does not add up")
+        fail("a round score does not add up")
     return player
 
 
 def _round_result(raw: Any, players: int, solo: bool) -> RoundResult:
-    data = _mapping(raw, "history entry", {"round", "modifier", "tasks", "holders", "players"})
+    data = keys(raw, "history entry", {"round", "modifier", "tasks", "holders", "players"})
     return RoundResult(
-        round=_int(data["round"], "history round", 1, 3),
+        round=integer(data["round"], "history round", 1, 3),
         modifier=_modifier(data["modifier"], "history"),
-        tasks=tuple(_task(task, "history") for task in _list(data["tasks"], "history tasks")),
+        tasks=tuple(_task(task, "history") for task in items(data["tasks"], "history tasks")),
         holders=tuple(
-            _int(seat, "history holder", 0, players - 1)
-            for seat in _list(data["holders"], "history holders")
+            integer(seat, "history holder", 0, players - 1)
+            for seat in items(data["holders"], "history holders")
         ),
         players=tuple(
             _player_round(player, solo)
-            for player in _list(data["players"], "history players", players)
+            for player in items(data["players"], "history players", players)
         ),
     )
+
+
+_STATE_KEYS = frozenset(
+    {"v", "seed", "players", "options", "round", "phase", "pool", "seats", "chips"}
+    | {"modifier", "tasks", "holders", "history"}
+)
 
 
 def load_state(
@@ -358,34 +336,33 @@ def load_state(
 ) -> MondoState:
     """Return the state stored in `data`, checking every field's type and range.
 
-    The engine checks the rules' consistency on top (tiles conserved, chips, phases).
+    Run it inside `games.validate.state_of("Mondo")`, as the engine's `load` does; the
+    engine checks the rules' consistency on top (`checks`: tiles conserved, chips, phases).
     """
-    keys = {"v", "seed", "players", "options", "round", "phase", "pool", "seats", "chips"}
-    keys |= {"modifier", "tasks", "holders", "history"}
-    _mapping(data, "state", keys)
+    keys(data, "state", _STATE_KEYS)
     if data["v"] != DUMP_VERSION:
-        _fail("unknown version")
-    players = _int(data["players"], "players", 1, max_players)
+        fail("unknown version")
+    players = integer(data["players"], "players", 1, max_players)
     settings = _settings(data["options"], options)
     solo = players == 1 or settings.solo_rules
     phase = data["phase"]
     if phase not in PHASES:
-        _fail("unknown phase")
+        fail("unknown phase")
     return MondoState(
-        seed=_int(data["seed"], "seed"),
+        seed=integer(data["seed"], "seed"),
         settings=settings,
         players=players,
-        round=_int(data["round"], "round", 1, 3),
+        round=integer(data["round"], "round", 1, 3),
         phase=phase,
         pool=_decode(data["pool"], "pool", TILE_COUNT),
-        seats=tuple(_player(raw, players) for raw in _list(data["seats"], "seats", players)),
-        chips=tuple(_int(chip, "chip", 1, 4) for chip in _list(data["chips"], "chips")),
+        seats=tuple(_player(raw, players) for raw in items(data["seats"], "seats", players)),
+        chips=tuple(integer(chip, "chip", 1, 4) for chip in items(data["chips"], "chips")),
         modifier=_modifier(data["modifier"], "modifier"),
-        tasks=tuple(_task(task, "tasks") for task in _list(data["tasks"], "tasks")),
+        tasks=tuple(_task(task, "tasks") for task in items(data["tasks"], "tasks")),
         holders=tuple(
-            _int(seat, "holder", 0, players - 1) for seat in _list(data["holders"], "holders")
+            integer(seat, "holder", 0, players - 1) for seat in items(data["holders"], "holders")
         ),
         history=tuple(
-            _round_result(raw, players, solo) for raw in _list(data["history"], "history")
+            _round_result(raw, players, solo) for raw in items(data["history"], "history")
         ),
     )

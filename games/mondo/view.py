@@ -7,18 +7,27 @@ appear: a pool tile is named by its place in the pool, a held tile by its holder
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.mondo.board import CELL_COUNT, CELL_INDEX, CELL_KEYS, GRID, SOLO_CELLS
-from games.mondo.cards import MODIFIERS, TASKS
+from games.mondo.cards import TASKS
+from games.mondo.engine import Mondo
+from games.mondo.results import history_view, modifier_view
+from games.mondo.rules import (
+    ROUNDS,
+    board_score,
+    handicap_seat,
+    is_solo,
+    legal_cells,
+    level,
+    round_seconds,
+    uses_modifiers,
+)
 from games.mondo.scoring import ORIENTED_CODE, Oriented
 from games.mondo.state import EMPTY, MondoState, Player
 from games.mondo.tiles import ANIMAL_LABELS, ANIMAL_SHORT
 
-if TYPE_CHECKING:
-    from games.mondo.engine import Mondo
-
-__all__ = ["build_view", "history_view", "tile_view"]
+__all__ = ["build_view", "tile_view"]
 
 _EDGE_KEYS = ("n", "e", "s", "w")
 
@@ -64,8 +73,6 @@ _TILE_VIEWS = _TileViews()
 def _board_view(
     engine: Mondo, state: MondoState, seat: int, viewer: int | None, legal: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    from games.mondo.engine import board_score, is_solo, legal_cells
-
     player = state.seats[seat]
     score = board_score(player)
     errors: dict[int, list[str]] = {}
@@ -148,73 +155,6 @@ def _task_view(
     }
 
 
-def _modifier_view(index: int) -> dict[str, Any] | None:
-    if index < 0:
-        return None
-    modifier = MODIFIERS[index]
-    return {"id": modifier.id, "label": modifier.label, "text": modifier.text}
-
-
-def history_view(state: MondoState) -> list[dict[str, Any]]:
-    """Return every scored round with each player's breakdown (rules §7.8)."""
-    from games.mondo.engine import is_solo
-
-    solo = is_solo(state)
-    totals = [0] * state.players
-    rounds = []
-    for done in state.history:
-        players = []
-        for seat, player in enumerate(done.players):
-            totals[seat] += player.score
-            players.append(
-                {
-                    "seat": seat,
-                    "side": ("front", "back")[player.side],
-                    "animals": player.animals,
-                    "landscapes": player.landscapes,
-                    "landscape_points": 2 * player.landscapes,
-                    "chip": player.chip,
-                    "free": player.free,
-                    "errors": player.errors,
-                    "active": player.active,
-                    "inactive": player.inactive,
-                    "volcano_chip": player.volcano_chip,
-                    "counted": player.counted,
-                    "volcano_penalty": player.volcano_penalty,
-                    "modifier_points": player.modifier_points,
-                    "lakes": player.lakes,
-                    "largest_lake": player.largest_lake,
-                    "largest_forest": player.largest_forest,
-                    "aquatic": player.aquatic,
-                    "tasks": [
-                        {
-                            "key": TASKS[task].key,
-                            "label": TASKS[task].label,
-                            "ok": ok,
-                            "points": points,
-                        }
-                        for task, ok, points in player.tasks
-                    ],
-                    "task_points": sum(points for _t, _ok, points in player.tasks),
-                    "minus": player.free + player.errors + player.volcano_penalty,
-                    "score": player.score,
-                    "total": totals[seat],
-                    "total_minus": -totals[seat],
-                }
-            )
-        rounds.append(
-            {
-                "round": done.round,
-                "solo": solo,
-                "modifier": _modifier_view(done.modifier),
-                "holders": list(done.holders),
-                "has_tasks": any(player.tasks for player in done.players),
-                "players": players,
-            }
-        )
-    return rounds
-
-
 def _slot_view(slot: int, code: int, action: dict[str, Any] | None) -> dict[str, Any]:
     """Return one place of the pool: its tile's upper face (if any) and the take action."""
     data: dict[str, Any] = {"slot": slot}
@@ -240,15 +180,6 @@ def _held_view(state: MondoState, player: Player) -> dict[str, Any] | None:
 
 def build_view(engine: Mondo, state: MondoState, seat: int | None) -> dict[str, Any]:
     """Return the board data for `seat`; None is a spectator, who holds nothing."""
-    from games.mondo.engine import (
-        ROUNDS,
-        handicap_seat,
-        is_solo,
-        level,
-        round_seconds,
-        uses_modifiers,
-    )
-
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players):
         seat = None
     legal = engine.legal_actions(state, seat) if seat is not None else []
@@ -310,7 +241,7 @@ def build_view(engine: Mondo, state: MondoState, seat: int | None) -> dict[str, 
             ),
             key=lambda item: item["order"],
         ),
-        "modifier": _modifier_view(state.modifier) if uses_modifiers(state) else None,
+        "modifier": modifier_view(state.modifier) if uses_modifiers(state) else None,
         "tasks": [
             _task_view(task, claims.get(TASKS[task].key), claimed_by.get(task))
             for task in state.tasks

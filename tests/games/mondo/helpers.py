@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.mondo.board import CELL_COUNT, CELL_INDEX, KEY_INDEX
-from games.mondo.engine import ENGINE, pool_order
+from games.mondo.engine import ENGINE
+from games.mondo.rules import pool_order
 from games.mondo.scoring import BoardScore, Oriented, orient, score_board
 from games.mondo.state import EMPTY, MondoState, code_of, evolve
 from games.mondo.tiles import TILE_IDS, face_from_edges

@@ -8,7 +8,7 @@ import pytest
 
 from games.mondo.board import CELL_COUNT, CELL_KEYS, SOLO_CELLS
 from games.mondo.cards import TASKS
-from games.mondo.engine import BREAK_SECONDS, legal_cells, pool_order
+from games.mondo.rules import BREAK_SECONDS, legal_cells, pool_order
 from games.mondo.state import EMPTY
 from games.mondo.tiles import TILE_COUNT
 from tests.games.kit import assert_rejected
@@ -445,7 +445,7 @@ def test_with_choose_each_player_picks_a_side_before_the_first_tile() -> None:
 
 def test_the_handicap_names_a_player_by_number() -> None:
     """rules §11 handicap: player 2 is seat 1; an absent player number is ignored."""
-    from games.mondo.engine import handicap_seat
+    from games.mondo.rules import handicap_seat
 
     assert handicap_seat(state(2, handicap=2)) == 1
     assert handicap_seat(state(2, handicap=4)) == -1
