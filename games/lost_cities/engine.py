@@ -15,7 +15,7 @@ from games.engine import (
     Option,
     Outcome,
     gettext_noop,
-    parse_action,
+    move,
     places_from_scores,
 )
 from games.lost_cities.cards import CARDS, COLOUR_INDEX, COLOUR_LABELS, COLOURS, deck_ids
@@ -31,7 +31,7 @@ from games.lost_cities.state import (
     evolve,
     load_state,
 )
-from games.lost_cities.view import build_view
+from games.validate import fail, state_of
 
 __all__ = ["ENGINE", "LostCities", "LostCitiesState", "expedition_score"]
 
@@ -64,11 +64,11 @@ DEFAULT_BONUS_COUNTS_WAGERS = True  # §7, §9: the published rules count wagers
 # §6 [house rule]: no cap on stalling by taking discards; the site's turn timers suffice.
 RECENT_EVENTS = 4  # §10: the last two turns (place + take each) are shown as "last moves"
 
-_SHAPES: dict[str, dict[str, type]] = {
-    "play": {"card": str},
-    "discard": {"card": str},
-    "draw": {},
-    "take": {"colour": str},
+# rules §3: a turn is two steps, place a card, then take one; each move belongs to one.
+_STEP = {"play": "place", "discard": "place", "draw": "take", "take": "take"}
+_WRONG_STEP = {
+    "place": "First place a card: play it on an expedition or discard it, then take one.",
+    "take": "You have already placed a card: now take one from the draw pile or a discard pile.",
 }
 _VALUE = {card_id: card.value for card_id, card in CARDS.items()}
 _COLOUR = {card_id: card.colour for card_id, card in CARDS.items()}
@@ -108,6 +108,21 @@ def _first_start(seed: int, settings: Settings) -> int:
     if settings.first_player == "creator":
         return CREATOR_SEAT
     return rng.randint(0, PLAYERS - 1, seed=seed, salt="lost_cities/first-player")
+
+
+def _check_starts(state: LostCitiesState) -> None:
+    """Refuse a state whose rounds were not started by the players the rules name (§2)."""
+    starts = [done.start for done in state.history]
+    if state.phase != "over":
+        starts.append(state.start)
+    elif starts[-1] != state.start:
+        fail("the start player does not match")
+    expected = _first_start(state.seed, state.settings)
+    for number, start in enumerate(starts, start=1):
+        if number > 1:
+            expected = _next_start(state.history[: number - 1], starts[number - 2])
+        if start != expected:
+            fail("the start player does not match (rules §2)")
 
 
 def _deal(
@@ -217,6 +232,10 @@ class LostCities(Game[LostCitiesState]):
             return frozenset()
         return frozenset((state.active,))
 
+    def is_over(self, state: LostCitiesState) -> bool:
+        """Return whether the last round has been scored."""
+        return state.phase == "over"
+
     def round_info(self, state: LostCitiesState) -> str | None:
         """Return "Round r of n"."""
         return f"Round {state.round} of {state.settings.rounds}"
@@ -244,30 +263,15 @@ class LostCities(Game[LostCitiesState]):
                 actions.append({"type": "take", "colour": COLOURS[colour]})
         return actions
 
-    # --- apply ------------------------------------------------------------------------
+    # --- moves ------------------------------------------------------------------------
 
-    def apply(self, state: LostCitiesState, seat: int, action: Action) -> LostCitiesState:
-        """Return the state after `seat` plays `action`; raise IllegalAction otherwise."""
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        kind, fields = parse_action(action, _SHAPES)
-        if type(seat) is not int or seat != state.active:
-            raise IllegalAction("It is not your turn.")
-        if state.phase == "place":
-            if kind == "play":
-                return self._play(state, seat, fields["card"])
-            if kind == "discard":
-                return self._discard(state, seat, fields["card"])
-            raise IllegalAction(
-                "First place a card: play it on an expedition or discard it, then take one."
-            )
-        if kind == "draw":
-            return self._draw(state, seat)
-        if kind == "take":
-            return self._take(state, seat, fields["colour"])
-        raise IllegalAction(
-            "You have already placed a card: now take one from the draw pile or a discard pile."
-        )
+    def dispatch(
+        self, state: LostCitiesState, seat: int, kind: str, action: Action
+    ) -> LostCitiesState:
+        """Refuse a move of the other step of the turn, then play it (rules §3)."""
+        if _STEP[kind] != state.phase:
+            raise IllegalAction(_WRONG_STEP[state.phase])
+        return super().dispatch(state, seat, kind, action)
 
     def _card_in_hand(self, state: LostCitiesState, seat: int, card: str) -> None:
         # The same message whether the card is unknown, the opponent's or in the deck:
@@ -275,6 +279,7 @@ class LostCities(Game[LostCitiesState]):
         if card not in state.hands[seat]:
             raise IllegalAction("You do not hold that card.")
 
+    @move("play", card=str)
     def _play(self, state: LostCitiesState, seat: int, card: str) -> LostCitiesState:
         self._card_in_hand(state, seat, card)
         colour = _COLOUR[card]
@@ -303,6 +308,7 @@ class LostCities(Game[LostCitiesState]):
             recent=(*state.recent[1 - RECENT_EVENTS :], (state.round, seat, "play", card)),
         )
 
+    @move("discard", card=str)
     def _discard(self, state: LostCitiesState, seat: int, card: str) -> LostCitiesState:
         self._card_in_hand(state, seat, card)
         colour = _COLOUR[card]
@@ -317,32 +323,34 @@ class LostCities(Game[LostCitiesState]):
             recent=(*state.recent[1 - RECENT_EVENTS :], (state.round, seat, "discard", card)),
         )
 
-    def _take(self, state: LostCitiesState, seat: int, colour_key: str) -> LostCitiesState:
-        colour = COLOUR_INDEX.get(colour_key, -1)
-        if not 0 <= colour < state.settings.expeditions:
+    @move("take", colour=str)
+    def _take(self, state: LostCitiesState, seat: int, colour: str) -> LostCitiesState:
+        index = COLOUR_INDEX.get(colour, -1)
+        if not 0 <= index < state.settings.expeditions:
             raise IllegalAction("There is no discard pile of that colour in this game.")
-        label = COLOUR_LABELS[colour].lower()
-        if colour == state.blocked:
+        label = COLOUR_LABELS[index].lower()
+        if index == state.blocked:
             # rules §5: the card discarded this turn cannot be taken back in the same turn.
             raise IllegalAction(
                 f"You cannot take back the card you just discarded: take from the draw pile "
                 f"or another discard pile, not the {label} one."
             )
         piles = state.discards
-        pile = piles[colour]
+        pile = piles[index]
         if not pile:
             raise IllegalAction(f"The {label} discard pile is empty.")
         card = pile[-1]
         return evolve(
             state,
             hands=_with(state.hands, seat, card),
-            discards=(*piles[:colour], pile[:-1], *piles[colour + 1 :]),
+            discards=(*piles[:index], pile[:-1], *piles[index + 1 :]),
             active=1 - seat,
             phase="place",
             blocked=-1,
             recent=(*state.recent[1 - RECENT_EVENTS :], (state.round, seat, "take", card)),
         )
 
+    @move("draw")
     def _draw(self, state: LostCitiesState, seat: int) -> LostCitiesState:
         if len(state.deck) == 1:
             return self._end_round(state, seat)
@@ -432,20 +440,9 @@ class LostCities(Game[LostCitiesState]):
 
     def load(self, data: Mapping[str, Any]) -> LostCitiesState:
         """Return the state in `data`; raise ValueError when it breaks a rule."""
-        state = load_state(data, HAND_SIZE)
-        starts = [done.start for done in state.history]
-        if state.phase != "over":
-            starts.append(state.start)
-        elif starts[-1] != state.start:
-            raise ValueError("Not a valid Lost Cities state: the start player does not match.")
-        expected = _first_start(state.seed, state.settings)
-        for number, start in enumerate(starts, start=1):
-            if number > 1:
-                expected = _next_start(state.history[: number - 1], starts[number - 2])
-            if start != expected:
-                raise ValueError(
-                    "Not a valid Lost Cities state: the start player does not match (rules §2)."
-                )
+        with state_of(self.name):
+            state = load_state(data, HAND_SIZE)
+            _check_starts(state)
         return state
 
     # --- information ------------------------------------------------------------------
@@ -459,35 +456,27 @@ class LostCities(Game[LostCitiesState]):
         return secret
 
     def describe(
-        self, before: LostCitiesState, seat: int, action: Action, viewer: int | None
+        self,
+        before: LostCitiesState,
+        after: LostCitiesState,
+        seat: int,
+        action: Action,
+        viewer: int | None,
     ) -> str:
-        """Return the log line of `action`, hiding a drawn card from everyone but its owner."""
-        try:
-            kind, fields = parse_action(action, _SHAPES)
-        except IllegalAction:
-            return "made a move"
-        if kind in ("play", "discard"):
-            card = fields["card"]
-            if card not in CARDS:
-                return "made a move"
-            return event_text((before.round, seat, kind, card), before.settings.rounds)
-        if kind == "take":
-            colour = COLOUR_INDEX.get(fields["colour"], -1)
-            if colour < 0 or colour >= before.settings.expeditions or not before.discards[colour]:
-                return "made a move"
-            card = before.discards[colour][-1]
-            return event_text((before.round, seat, "take", card), before.settings.rounds)
-        if not before.deck:
-            return "made a move"
-        last = len(before.deck) == 1
-        text = f"drew {_LABEL[before.deck[-1]]}" if viewer == seat else "drew a card"
-        if last:
-            text += round_end_text(before.round, before.settings.rounds)
-        return text
+        """Return the log line of the move, hiding a drawn card from everyone but its owner.
 
-    def view(self, state: LostCitiesState, seat: int | None) -> dict[str, Any]:
-        """Return what `seat` may see (None = spectator), ready for the board template."""
-        return build_view(self, state, seat)
+        Every move records its public event last in `recent`; only the drawing seat also
+        learns which card it drew (the top of the draw pile before the move).
+        """
+        event = after.recent[-1]
+        rounds = before.settings.rounds
+        kind = event[2]
+        if viewer != seat or kind not in ("draw", "draw_last"):
+            return event_text(event, rounds)
+        text = f"drew {_LABEL[before.deck[-1]]}"
+        if kind == "draw_last":
+            text += round_end_text(before.round, rounds)
+        return text
 
 
 ENGINE = LostCities()

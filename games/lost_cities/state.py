@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, NoReturn
+from typing import Any, TypeVar
 
 from games.lost_cities.cards import CARDS, COLOUR_INDEX, COLOURS, deck_ids
 from games.lost_cities.scoring import round_score
+from games.validate import boolean, fail, ids, integer, items, keys, text
 
 __all__ = [
     "PHASES",
@@ -23,6 +24,16 @@ __all__ = [
 PHASES = ("place", "take", "over")
 EVENT_KINDS = ("play", "discard", "draw", "draw_last", "take")
 DUMP_VERSION = 1
+# The keys of a dump and of its options (see `dump_state`).
+_STATE_KEYS = frozenset({
+    "v", "seed", "options", "round", "start", "history", "deck", "hands", "columns",
+    "discards", "active", "phase", "blocked", "recent",
+})  # fmt: skip
+_OPTION_KEYS = frozenset(
+    {"expeditions", "rounds", "first_player", "discard_display", "bonus_counts_wagers"}
+)
+
+T = TypeVar("T")
 
 Columns = tuple[tuple[str, ...], ...]
 """One player's columns, one tuple of card ids per colour, in play order."""
@@ -137,166 +148,114 @@ def dump_state(state: LostCitiesState) -> dict[str, Any]:
     }
 
 
-def _fail(message: str) -> NoReturn:
-    raise ValueError(f"Not a valid Lost Cities state: {message}.")
-
-
-def _int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
-    if type(value) is not int:
-        _fail(f"{what} must be an integer")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        _fail(f"{what} is out of range")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        _fail(f"{what} must be a list")
-    if length is not None and len(value) != length:
-        _fail(f"{what} must have {length} entries")
-    return list(value)
-
-
-def _cards(value: Any, what: str, allowed: frozenset[str]) -> tuple[str, ...]:
-    cards = tuple(_list(value, what))
-    for card in cards:
-        if not isinstance(card, str) or card not in allowed:
-            _fail(f"{what} holds an unknown card")
-    return cards
-
-
 def _columns(value: Any, what: str, allowed: frozenset[str], colours: int) -> Columns:
+    """Return one player's columns: each of its colour, wagers first, numbers rising (§4)."""
     columns = []
-    for colour, raw in enumerate(_list(value, what, colours)):
-        column = _cards(raw, what, allowed)
+    for colour, raw in enumerate(items(value, what, colours)):
+        column = ids(raw, what, allowed)
         previous = -1
         for card in column:
             info = CARDS[card]
             if info.colour != colour:
-                _fail(f"{what} has a card in the wrong colour")
+                fail(f"{what} has a card in the wrong colour")
             # rules §4: wagers first, then strictly ascending numbers.
             if info.value < previous or (info.value == previous and info.value != 0):
-                _fail(f"{what} is not in ascending order")
+                fail(f"{what} is not in ascending order")
             previous = info.value
         columns.append(column)
     return tuple(columns)
 
 
+def _per_seat(value: Any, what: str, check: Callable[[Any], T]) -> tuple[T, T]:
+    """Return a list of two entries, one per seat, each passed through `check`."""
+    first, second = items(value, what, 2)
+    return (check(first), check(second))
+
+
 def _settings(raw: Any) -> Settings:
-    if not isinstance(raw, Mapping):
-        _fail("options must be a mapping")
-    expected = {"expeditions", "rounds", "first_player", "discard_display", "bonus_counts_wagers"}
-    if set(raw) != expected:
-        _fail("options have the wrong keys")
-    if raw["expeditions"] not in (5, 6) or type(raw["expeditions"]) is not int:
-        _fail("expeditions must be 5 or 6")
-    if raw["first_player"] not in ("random", "creator"):
-        _fail("first_player is unknown")
-    if raw["discard_display"] not in ("top", "full"):
-        _fail("discard_display is unknown")
-    if type(raw["bonus_counts_wagers"]) is not bool:
-        _fail("bonus_counts_wagers must be true or false")
+    options = keys(raw, "options", _OPTION_KEYS)
     return Settings(
-        expeditions=raw["expeditions"],
-        rounds=_int(raw["rounds"], "rounds", 1, 5),
-        first_player=raw["first_player"],
-        discard_display=raw["discard_display"],
-        bonus_counts_wagers=raw["bonus_counts_wagers"],
+        expeditions=integer(options["expeditions"], "expeditions", 5, 6),
+        rounds=integer(options["rounds"], "rounds", 1, 5),
+        first_player=text(options["first_player"], "first_player", ("random", "creator")),
+        discard_display=text(options["discard_display"], "discard_display", ("top", "full")),
+        bonus_counts_wagers=boolean(options["bonus_counts_wagers"], "bonus_counts_wagers"),
     )
 
 
-def load_state(data: Mapping[str, Any], hand_size: int) -> LostCitiesState:
-    """Return the state stored in `data`; raise ValueError on anything inconsistent.
+def _blocked(raw: Any, colours: int) -> int:
+    """Return the colour index of the pile blocked this turn, -1 for none."""
+    if raw is None:
+        return -1
+    if type(raw) is not str or COLOUR_INDEX.get(raw, colours) >= colours:
+        fail("blocked is not a colour of this game")
+    return COLOUR_INDEX[raw]
 
+
+def load_state(data: Any, hand_size: int) -> LostCitiesState:
+    """Return the state stored in `data`; raise StateError naming what is wrong.
+
+    The engine's `load` runs this inside `state_of`, which names the game in the message.
     1. Check every field's type and range.
     2. Check that each card of the variant is in exactly one place.
     3. Check hand sizes, phase, blocked pile and scores against the rules.
     """
-    if not isinstance(data, Mapping):
-        _fail("expected a mapping")
-    keys = {"v", "seed", "options", "round", "start", "history", "deck", "hands", "columns"}
-    keys |= {"discards", "active", "phase", "blocked", "recent"}
-    if set(data) != keys:
-        _fail("wrong keys")
+    data = keys(data, "the state", _STATE_KEYS)
     if data["v"] != DUMP_VERSION:
-        _fail("unknown version")
+        fail("unknown version")
     settings = _settings(data["options"])
     colours = settings.expeditions
     allowed = frozenset(deck_ids(colours))
-    history = tuple(
-        _finished_round(raw, allowed, colours, settings.bonus_counts_wagers)
-        for raw in _list(data["history"], "history")
-    )
-    phase = data["phase"]
-    if phase not in PHASES:
-        _fail("unknown phase")
-    blocked_raw = data["blocked"]
-    if blocked_raw is not None and (
-        not isinstance(blocked_raw, str) or COLOUR_INDEX.get(blocked_raw, colours) >= colours
-    ):
-        _fail("blocked is not a colour of this game")
     state = LostCitiesState(
-        seed=_int(data["seed"], "seed"),
+        seed=integer(data["seed"], "seed"),
         settings=settings,
-        round=_int(data["round"], "round", 1, settings.rounds),
-        start=_int(data["start"], "start", 0, 1),
-        history=history,
-        deck=_cards(data["deck"], "deck", allowed),
-        hands=_pair(
-            tuple(_cards(hand, "hand", allowed) for hand in _list(data["hands"], "hands", 2))
+        round=integer(data["round"], "round", 1, settings.rounds),
+        start=integer(data["start"], "start", 0, 1),
+        history=tuple(
+            _finished_round(raw, allowed, colours, settings.bonus_counts_wagers)
+            for raw in items(data["history"], "history")
         ),
-        columns=_pair(
-            tuple(
-                _columns(cols, "columns", allowed, colours)
-                for cols in _list(data["columns"], "columns", 2)
-            )
+        deck=ids(data["deck"], "deck", allowed),
+        hands=_per_seat(data["hands"], "hands", lambda hand: ids(hand, "hand", allowed)),
+        columns=_per_seat(
+            data["columns"], "columns", lambda cols: _columns(cols, "columns", allowed, colours)
         ),
         discards=tuple(
-            _cards(pile, "discards", allowed)
-            for pile in _list(data["discards"], "discards", colours)
+            ids(pile, "discards", allowed) for pile in items(data["discards"], "discards", colours)
         ),
-        active=_int(data["active"], "active", 0, 1),
-        phase=phase,
-        blocked=-1 if blocked_raw is None else COLOUR_INDEX[blocked_raw],
+        active=integer(data["active"], "active", 0, 1),
+        phase=text(data["phase"], "phase", PHASES),
+        blocked=_blocked(data["blocked"], colours),
         recent=tuple(
-            _event(raw, allowed, settings.rounds) for raw in _list(data["recent"], "recent")
+            _event(raw, allowed, settings.rounds) for raw in items(data["recent"], "recent")
         ),
     )
     _check_consistency(state, allowed, hand_size)
     return state
 
 
-def _pair(items: tuple[Any, ...]) -> tuple[Any, Any]:
-    return (items[0], items[1])
-
-
 def _finished_round(raw: Any, allowed: frozenset[str], colours: int, bonus: bool) -> FinishedRound:
-    if not isinstance(raw, Mapping) or set(raw) != {"start", "columns", "scores"}:
-        _fail("history entries need start, columns and scores")
-    columns = _pair(
-        tuple(
-            _columns(cols, "history", allowed, colours)
-            for cols in _list(raw["columns"], "history", 2)
-        )
+    entry = keys(raw, "a history entry", ("start", "columns", "scores"))
+    columns = _per_seat(
+        entry["columns"], "history", lambda cols: _columns(cols, "history", allowed, colours)
     )
-    scores = tuple(_int(score, "history score") for score in _list(raw["scores"], "history", 2))
+    scores = _per_seat(entry["scores"], "history", lambda score: integer(score, "history score"))
     if scores != tuple(round_score(cols, bonus) for cols in columns):
-        _fail("history scores do not match the columns")
+        fail("history scores do not match the columns")
     return FinishedRound(
-        start=_int(raw["start"], "history start", 0, 1), columns=columns, scores=_pair(scores)
+        start=integer(entry["start"], "history start", 0, 1), columns=columns, scores=scores
     )
 
 
 def _event(raw: Any, allowed: frozenset[str], rounds: int) -> Event:
-    fields = _list(raw, "recent event", 4)
-    kind, card = fields[2], fields[3]
-    if kind not in EVENT_KINDS or not isinstance(card, str):
-        _fail("recent event is unknown")
+    round_no, seat, kind, card = items(raw, "recent event", 4)
+    text(kind, "recent event", EVENT_KINDS)
+    text(card, "recent event")
     if (card != "") != (kind not in ("draw", "draw_last")) or (card and card not in allowed):
-        _fail("recent event names a wrong card")
+        fail("recent event names a wrong card")
     return (
-        _int(fields[0], "event round", 1, rounds),
-        _int(fields[1], "event seat", 0, 1),
+        integer(round_no, "event round", 1, rounds),
+        integer(seat, "event seat", 0, 1),
         kind,
         card,
     )
@@ -308,25 +267,25 @@ def _check_consistency(state: LostCitiesState, allowed: frozenset[str], hand_siz
     everywhere = [*state.deck, *state.hands[0], *state.hands[1], *placed]
     everywhere += [card for pile in state.discards for card in pile]
     if len(everywhere) != len(allowed) or set(everywhere) != allowed:
-        _fail("every card must be in exactly one place")
+        fail("every card must be in exactly one place")
     for hand in state.hands:
         if list(hand) != sorted(hand, key=lambda card: CARDS[card].order):
-            _fail("hands must be kept in card order")
+            fail("hands must be kept in card order")
     finished_rounds = state.round if state.phase == "over" else state.round - 1
     if len(state.history) != finished_rounds:
-        _fail("the number of scored rounds does not match the round")
+        fail("the number of scored rounds does not match the round")
     if state.phase == "over":
         if state.deck or state.round != settings.rounds or state.blocked != -1:
-            _fail("a finished match has an empty deck, all rounds played, nothing blocked")
+            fail("a finished match has an empty deck, all rounds played, nothing blocked")
     elif not state.deck:
-        _fail("a running round always has cards in the draw pile")
+        fail("a running round always has cards in the draw pile")
     sizes = [len(hand) for hand in state.hands]
     expected = [hand_size, hand_size]
     if state.phase == "take":
         expected[state.active] -= 1
     if sizes != expected:
-        _fail("hand sizes do not fit the phase")
+        fail("hand sizes do not fit the phase")
     if state.blocked != -1 and state.phase != "take":
-        _fail("a pile can only be blocked during the take step")
+        fail("a pile can only be blocked during the take step")
     if state.blocked != -1 and not state.discards[state.blocked]:
-        _fail("the blocked pile is empty")
+        fail("the blocked pile is empty")

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from games.engine import Action
 from games.lost_cities.cards import CARDS, COLOUR_LABELS, COLOURS
+from games.lost_cities.engine import LostCities
 from games.lost_cities.rules import can_extend, event_text
 from games.lost_cities.scoring import column_score
 from games.lost_cities.state import LostCitiesState
-
-if TYPE_CHECKING:
-    from games.lost_cities.engine import LostCities
 
 __all__ = ["build_view", "card_data"]
 
@@ -40,7 +39,10 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
     bonus = settings.bonus_counts_wagers
     running = state.phase != "over"
     legal = engine.legal_actions(state, seat) if seat is not None else []
-    takeable = {action["colour"] for action in legal if action["type"] == "take"}
+    # The board's buttons post these actions as they are: one per legal move, else None.
+    plays = _by_kind(legal, "play", "card")
+    discards = _by_kind(legal, "discard", "card")
+    takes = _by_kind(legal, "take", "colour")
     round_now = [sum(column_score(col, bonus) for col in state.columns[s]) for s in (0, 1)]
     totals = state.totals
 
@@ -48,7 +50,12 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
     if seat is not None:
         own = state.columns[seat]
         hand = [
-            {**card_data(card), "playable": can_extend(own[CARDS[card].colour], card)}
+            {
+                **card_data(card),
+                "playable": can_extend(own[CARDS[card].colour], card),
+                "play_action": plays.get(card),
+                "discard_action": discards.get(card),
+            }
             for card in state.hands[seat]
         ]
 
@@ -79,7 +86,7 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
             [_column_view(c, state.columns[s][c], bonus) for c in colours] for s in (0, 1)
         ],
         "discards": [
-            _pile_view(c, state.discards[c], settings.discard_display, COLOURS[c] in takeable)
+            _pile_view(c, state.discards[c], settings.discard_display, takes.get(COLOURS[c]))
             for c in colours
         ],
         "deck_count": len(state.deck),
@@ -89,7 +96,7 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
         "phase": state.phase,
         "blocked_take_colour": COLOURS[state.blocked] if state.blocked >= 0 else None,
         "legal": legal,
-        "can_draw": any(action["type"] == "draw" for action in legal),
+        "draw_action": next((action for action in legal if action["type"] == "draw"), None),
         "round": state.round,
         "rounds": settings.rounds,
         "round_info": engine.round_info(state),
@@ -134,7 +141,14 @@ def _column_view(colour: int, column: tuple[str, ...], bonus: bool) -> dict[str,
     }
 
 
-def _pile_view(colour: int, pile: tuple[str, ...], display: str, can_take: bool) -> dict[str, Any]:
+def _by_kind(legal: list[Action], kind: str, key: str) -> dict[str, Action]:
+    """Return the legal actions of type `kind` by the value of their field `key`."""
+    return {action[key]: action for action in legal if action["type"] == kind}
+
+
+def _pile_view(
+    colour: int, pile: tuple[str, ...], display: str, take: Action | None
+) -> dict[str, Any]:
     return {
         "colour": COLOURS[colour],
         "label": COLOUR_LABELS[colour],
@@ -142,7 +156,7 @@ def _pile_view(colour: int, pile: tuple[str, ...], display: str, can_take: bool)
         "top": card_data(pile[-1]) if pile else None,
         # rules §5 house rule: the full pile only when the table chose that display.
         "cards": [card_data(card) for card in pile] if display == "full" else None,
-        "can_take": can_take,
+        "take_action": take,
     }
 
 

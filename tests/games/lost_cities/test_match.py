@@ -252,14 +252,19 @@ def test_a_match_lasts_exactly_the_chosen_number_of_rounds(rounds: int) -> None:
 # --- the game log ---------------------------------------------------------------------
 
 
+def log_line(before, seat: int, action, viewer) -> str:
+    """The log line `viewer` reads for `seat` playing the legal `action` in `before`."""
+    return ENGINE.describe(before, ENGINE.apply(before, seat, action), seat, action, viewer)
+
+
 def test_a_draw_is_described_to_its_owner_only() -> None:
     """ "drew Yellow 7" for the drawer, "drew a card" for the opponent and spectators."""
     state = build_state(
         hands=["Y2 Y3 Y5 Y6 B2 B3 B4", "B5 B6 B7 B8 B9 B10 R2 R3"], deck_top="Y7", phase="take"
     )
-    assert ENGINE.describe(state, 0, DRAW, 0) == "drew Yellow 7"
-    assert ENGINE.describe(state, 0, DRAW, 1) == "drew a card"
-    assert ENGINE.describe(state, 0, DRAW, None) == "drew a card"
+    assert log_line(state, 0, DRAW, 0) == "drew Yellow 7"
+    assert log_line(state, 0, DRAW, 1) == "drew a card"
+    assert log_line(state, 0, DRAW, None) == "drew a card"
 
 
 def test_plays_discards_and_takes_are_described_to_everyone_alike() -> None:
@@ -269,14 +274,14 @@ def test_plays_discards_and_takes_are_described_to_everyone_alike() -> None:
     )
     for viewer in (0, 1, None):
         assert (
-            ENGINE.describe(state, 0, {"type": "play", "card": "LC-R7"}, viewer)
+            log_line(state, 0, {"type": "play", "card": "LC-R7"}, viewer)
             == "played Red 7 on the red expedition"
         )
-        assert ENGINE.describe(state, 0, {"type": "discard", "card": "LC-RW1"}, viewer) == (
+        assert log_line(state, 0, {"type": "discard", "card": "LC-RW1"}, viewer) == (
             "discarded Red wager"
         )
     taking = ENGINE.apply(state, 0, {"type": "play", "card": "LC-R7"})
-    assert ENGINE.describe(taking, 0, {"type": "take", "colour": "blue"}, 1) == (
+    assert log_line(taking, 0, {"type": "take", "colour": "blue"}, 1) == (
         "took Blue 10 from the blue discard pile"
     )
 
@@ -284,12 +289,12 @@ def test_plays_discards_and_takes_are_described_to_everyone_alike() -> None:
 def test_the_last_draw_is_described_as_ending_the_round() -> None:
     """The log says that the last card ended the round, or the game."""
     state = last_draw_state([{}, {}])
-    assert ENGINE.describe(state, 0, DRAW, 1) == (
+    assert log_line(state, 0, DRAW, 1) == (
         "drew a card, the last card of the draw pile: round 1 is over"
     )
     final = last_draw_state([{}, {}], rounds=1)
-    assert ENGINE.describe(final, 0, DRAW, None).endswith("the game is over")
+    assert log_line(final, 0, DRAW, None).endswith("the game is over")
     label = CARDS[final.deck[-1]].label
-    assert ENGINE.describe(final, 0, DRAW, 0) == (
+    assert log_line(final, 0, DRAW, 0) == (
         f"drew {label}, the last card of the draw pile: the game is over"
     )

@@ -11,7 +11,7 @@ HANDS = ["YW1 Y2 Y5 B4 R7 R9 G2 W9", "B2 B3 B5 B6 R2 R3 R4 R5"]
 VIEW_KEYS = {
     "game", "you", "opponent", "players", "colours", "hand", "opponent_hand_count",
     "expeditions", "discards", "deck_count", "to_move", "active", "your_turn", "phase",
-    "blocked_take_colour", "legal", "can_draw", "round", "rounds", "round_info",
+    "blocked_take_colour", "legal", "draw_action", "round", "rounds", "round_info",
     "round_scores", "starts", "start_player", "totals", "round_breakdown", "last_action",
     "recent", "highlight", "finished", "outcome", "options",
 }  # fmt: skip
@@ -46,9 +46,26 @@ def test_a_player_sees_their_own_hand_sorted_by_colour_then_value() -> None:
         "wager": True,
         "label": "Yellow wager",
         "playable": False,  # the yellow column already has the 4
+        "play_action": None,
+        "discard_action": {"type": "discard", "card": "LC-YW1"},
     }
     playable = {card["id"]: card["playable"] for card in view["hand"]}
     assert playable["LC-Y2"] is False and playable["LC-Y5"] is True and playable["LC-B4"]
+    assert view["hand"][2]["play_action"] == {"type": "play", "card": "LC-Y5"}
+
+
+def test_the_board_buttons_post_the_legal_actions_of_the_seat_to_move_only() -> None:
+    """Each button's action is one of `legal`; the seat not to move gets none."""
+    state = a_state()
+    mine, theirs = ENGINE.view(state, 0), ENGINE.view(state, 1)
+    posted = [card[key] for card in mine["hand"] for key in ("play_action", "discard_action")]
+    assert sorted(map(str, filter(None, posted))) == sorted(map(str, mine["legal"]))
+    assert not any(card["play_action"] or card["discard_action"] for card in theirs["hand"])
+    taking = ENGINE.apply(state, 0, {"type": "discard", "card": "LC-R7"})
+    mine = ENGINE.view(taking, 0)
+    posted = [mine["draw_action"], *(pile["take_action"] for pile in mine["discards"])]
+    assert sorted(map(str, filter(None, posted))) == sorted(map(str, mine["legal"]))
+    assert ENGINE.view(taking, 1)["draw_action"] is None
 
 
 def test_a_player_never_sees_the_opponents_hand_or_the_draw_pile() -> None:
@@ -100,7 +117,7 @@ def test_discard_piles_show_the_top_card_and_the_size_by_default() -> None:
         "count": 0,
         "top": None,
         "cards": None,
-        "can_take": False,
+        "take_action": None,
     }
 
 
@@ -115,13 +132,13 @@ def test_the_pile_just_discarded_onto_is_shown_as_blocked() -> None:
     state = ENGINE.apply(a_state(), 0, {"type": "discard", "card": "LC-R7"})
     view = ENGINE.view(state, 0)
     assert view["phase"] == "take" and view["blocked_take_colour"] == "red"
-    assert {p["colour"]: p["can_take"] for p in view["discards"] if p["count"]} == {
-        "blue": True,
-        "green": True,
-        "red": False,
+    assert {p["colour"]: p["take_action"] for p in view["discards"] if p["count"]} == {
+        "blue": {"type": "take", "colour": "blue"},
+        "green": {"type": "take", "colour": "green"},
+        "red": None,
     }
-    assert view["can_draw"] is True
-    assert ENGINE.view(state, 1)["discards"][1]["can_take"] is False
+    assert view["draw_action"] == {"type": "draw"}
+    assert ENGINE.view(state, 1)["discards"][1]["take_action"] is None
 
 
 def test_legal_moves_are_listed_only_for_the_seat_to_move() -> None:
