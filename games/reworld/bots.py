@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from games.bots import Bot, RandomBot
 from games.engine import Action, Game
 from games.reworld.data import LETTERS, NUMBERS
-from games.reworld.engine import HOUSE_RULES, MODULES, NUMBER, ROWS
+from games.reworld.house_rules import HOUSE_RULES, MODULES, NUMBER, ROWS
 from games.reworld.rules import counts_of, payment_is_legal
 from games.reworld.state import ReworldState
 

@@ -1,12 +1,13 @@
-"""Reworld state: frozen dataclasses of tuples, and their JSON dump and validating load."""
+"""Reworld state: frozen dataclasses of tuples, their small edits, JSON dump and validating load."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
 from games.reworld.data import LETTERS, Catalogue
+from games.validate import boolean, fail, ids, integer, items, keys, text
 
 __all__ = [
     "CHAPTER_ONE_PHASES",
@@ -17,6 +18,9 @@ __all__ = [
     "dump_state",
     "evolve",
     "load_state",
+    "logged",
+    "replace_at",
+    "with_seat",
 ]
 
 # "buy": choose an action of Chapter 1; "pay": paying for the chosen arm, card by card;
@@ -27,6 +31,7 @@ CHAPTER_ONE_PHASES = frozenset({"buy", "pay"})
 POINT_SOURCES = ("terrabots", "cards", "satellites", "ships", "jettisons")
 DUMP_VERSION = 1
 MAX_TEXT = 200
+RECENT_EVENTS = 12  # the board lists this many of the last public events
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,28 @@ def evolve(obj: T, **changes: Any) -> T:
     return new
 
 
+def with_seat(state: ReworldState, seat: int, player: Player) -> tuple[Player, ...]:
+    """Return the seats of `state` with `player` in place of seat `seat`."""
+    seats = state.seats
+    return (*seats[:seat], player, *seats[seat + 1 :])
+
+
+def replace_at(entries: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """Return `entries` with `value` at `index`."""
+    return (*entries[:index], value, *entries[index + 1 :])
+
+
+def logged(state: ReworldState, seat: int, text: str, *marks: str) -> dict[str, Any]:
+    """Return the fields that log one public event (and, if given, new highlight marks)."""
+    changes: dict[str, Any] = {
+        "recent": (*state.recent[1 - RECENT_EVENTS :], (seat, text)),
+        "serial": state.serial + 1,
+    }
+    if marks:
+        changes["marks"] = marks
+    return changes
+
+
 def _dump_player(player: Player) -> dict[str, Any]:
     return {
         "hand": list(player.hand),
@@ -158,75 +185,37 @@ def dump_state(state: ReworldState) -> dict[str, Any]:
 # --- load: check every field, then the whole ------------------------------------------
 
 
-def _fail(message: str) -> NoReturn:
-    raise ValueError(f"Not a valid Reworld state: {message}.")
-
-
-def _int(value: Any, what: str, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        _fail(f"{what} must be an integer from {lo} to {hi}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        _fail(f"{what} must be true or false")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        _fail(f"{what} must be a list")
-    if length is not None and len(value) != length:
-        _fail(f"{what} must have {length} entries")
-    return list(value)
-
-
-def _ids(value: Any, what: str, allowed: Mapping[str, Any]) -> tuple[str, ...]:
-    items = tuple(_list(value, what))
-    for item in items:
-        if type(item) is not str or item not in allowed:
-            _fail(f"{what} holds an unknown piece")
-    return items
-
-
-def _keys(raw: Any, expected: set[str], what: str) -> Mapping[str, Any]:
-    if not isinstance(raw, Mapping) or set(raw) != expected:
-        _fail(f"{what} has the wrong keys")
-    return raw
-
-
 _PLAYER_KEYS = {f.name for f in fields(Player)}
 _STATE_KEYS = {f.name for f in fields(ReworldState)} | {"v"}
 
 
 def _load_player(raw: Any, catalogue: Catalogue, rows: int) -> Player:
-    data = _keys(raw, _PLAYER_KEYS, "a player")
+    data = keys(raw, "a player", _PLAYER_KEYS)
     modules, cards = catalogue.modules, catalogue.cards
-    hand = _ids(data["hand"], "a hand", cards)
+    hand = ids(data["hand"], "a hand", cards)
     if list(hand) != sorted(hand, key=lambda card: cards[card].order):
-        _fail("hands are kept in card order")
-    satellites = tuple(_list(data["satellites"], "satellites", len(LETTERS)))
+        fail("hands are kept in card order")
+    satellites = tuple(items(data["satellites"], "satellites", len(LETTERS)))
     for satellite in satellites:
         if type(satellite) is not str or (satellite and satellite not in modules):
-            _fail("satellites hold an unknown piece")
+            fail("satellites hold an unknown piece")
     return Player(
         hand=hand,
-        rows=tuple(_ids(row, "a row", modules) for row in _list(data["rows"], "rows", rows)),
+        rows=tuple(ids(row, "a row", modules) for row in items(data["rows"], "rows", rows)),
         cities=tuple(
-            _ids(city, "a city", modules) for city in _list(data["cities"], "cities", len(LETTERS))
+            ids(city, "a city", modules) for city in items(data["cities"], "cities", len(LETTERS))
         ),
         satellites=satellites,
-        shield=_ids(data["shield"], "a shield", modules),
-        spent=_ids(data["spent"], "spent shuttles", modules),
-        jettisoned=_ids(data["jettisoned"], "jettisoned modules", modules),
-        dropped=_bool(data["dropped"], "dropped"),
+        shield=ids(data["shield"], "a shield", modules),
+        spent=ids(data["spent"], "spent shuttles", modules),
+        jettisoned=ids(data["jettisoned"], "jettisoned modules", modules),
+        dropped=boolean(data["dropped"], "dropped"),
         start_rows=tuple(
-            _bool(flag, "start_rows") for flag in _list(data["start_rows"], "start_rows", rows)
+            boolean(flag, "start_rows") for flag in items(data["start_rows"], "start_rows", rows)
         ),
         points=tuple(
-            _int(points, "points", -10_000, 10_000)
-            for points in _list(data["points"], "points", len(POINT_SOURCES))
+            integer(points, "points", -10_000, 10_000)
+            for points in items(data["points"], "points", len(POINT_SOURCES))
         ),
     )
 
@@ -242,87 +231,86 @@ def load_state(
     min_players: int,
     max_players: int,
 ) -> ReworldState:
-    """Return the state stored in `data`; raise ValueError on anything inconsistent.
+    """Return the state stored in `data`; raise StateError on anything inconsistent.
+
+    Run it inside `games.validate.state_of("Reworld")`, which names the game in the message.
 
     1. Check every field's type and range.
     2. Check that every module and every card is in exactly one place.
     3. Check the phase against the fields that belong to it.
     """
-    raw = _keys(data, _STATE_KEYS, "the state")
+    raw = keys(data, "the state", _STATE_KEYS)
     if raw["v"] != DUMP_VERSION:
-        _fail("unknown version")
-    players = _int(raw["players"], "players", min_players, max_players)
+        fail("unknown version")
+    players = integer(raw["players"], "players", min_players, max_players)
     seat_hi = players - 1
     modules, cards = catalogue.modules, catalogue.cards
-    phase = raw["phase"]
-    if phase not in PHASES:
-        _fail("unknown phase")
+    phase = text(raw["phase"], "phase", PHASES)
     discards = []
-    for entry in _list(raw["discards"], "discards"):
-        pair = _list(entry, "a discard", 2)
+    for entry in items(raw["discards"], "discards"):
+        pair = items(entry, "a discard", 2)
         card = pair[1]
         if type(card) is not str or card not in cards:
-            _fail("a discard is not a card")
-        discards.append((_int(pair[0], "a discard's seat", 0, seat_hi), card))
-    ships = tuple(_list(raw["ships"], "ships", len(ship_ids)))
+            fail("a discard is not a card")
+        discards.append((integer(pair[0], "a discard's seat", 0, seat_hi), card))
+    ships = tuple(items(raw["ships"], "ships", len(ship_ids)))
     if sorted(ships) != sorted(ship_ids):
-        _fail("the population ships are wrong")
+        fail("the population ships are wrong")
     recent = []
-    for entry in _list(raw["recent"], "recent"):
-        pair = _list(entry, "a recent event", 2)
+    for entry in items(raw["recent"], "recent"):
+        pair = items(entry, "a recent event", 2)
         if type(pair[1]) is not str or len(pair[1]) > MAX_TEXT:
-            _fail("a recent event has no text")
-        recent.append((_int(pair[0], "an event's seat", -1, seat_hi), pair[1]))
-    marks = tuple(_list(raw["marks"], "marks"))
+            fail("a recent event has no text")
+        recent.append((integer(pair[0], "an event's seat", -1, seat_hi), pair[1]))
+    marks = tuple(items(raw["marks"], "marks"))
     if not all(type(mark) is str and len(mark) <= 20 for mark in marks):
-        _fail("marks must be short strings")
-    arms_raw = _list(raw["arms"], "arms", arms)
-    sold_raw = _list(raw["sold"], "sold", arms)
+        fail("marks must be short strings")
+    arms_raw = items(raw["arms"], "arms", arms)
+    sold_raw = items(raw["sold"], "sold", arms)
     for module in (*arms_raw, *sold_raw):
         if type(module) is not str or (module and module not in modules):
-            _fail("an arm holds an unknown module")
+            fail("an arm holds an unknown module")
     state = ReworldState(
-        seed=_int(raw["seed"], "seed", -(2**63), 2**63),
+        seed=integer(raw["seed"], "seed", -(2**63), 2**63),
         players=players,
         phase=phase,
-        round=_int(raw["round"], "round", 1, rounds),
-        start=_int(raw["start"], "start", 0, seat_hi),
-        marker_taken=_bool(raw["marker_taken"], "marker_taken"),
-        active=_int(raw["active"], "active", 0, seat_hi),
-        bag=_ids(raw["bag"], "the bag", modules),
+        round=integer(raw["round"], "round", 1, rounds),
+        start=integer(raw["start"], "start", 0, seat_hi),
+        marker_taken=boolean(raw["marker_taken"], "marker_taken"),
+        active=integer(raw["active"], "active", 0, seat_hi),
+        bag=ids(raw["bag"], "the bag", modules),
         arms=tuple(arms_raw),
         sold=tuple(sold_raw),
-        slots=tuple(
-            _ids(slot, "a card slot", cards) for slot in _list(raw["slots"], "slots", arms)
-        ),
+        slots=tuple(ids(slot, "a card slot", cards) for slot in items(raw["slots"], "slots", arms)),
         buyers=tuple(
-            _int(buyer, "a buyer", -1, seat_hi) for buyer in _list(raw["buyers"], "buyers", arms)
+            integer(buyer, "a buyer", -1, seat_hi) for buyer in items(raw["buyers"], "buyers", arms)
         ),
-        undealt=_ids(raw["undealt"], "undealt cards", cards),
+        undealt=ids(raw["undealt"], "undealt cards", cards),
         discards=tuple(discards),
-        removed=_ids(raw["removed"], "removed modules", modules),
+        removed=ids(raw["removed"], "removed modules", modules),
         seats=tuple(
             _load_player(player, catalogue, rows)
-            for player in _list(raw["seats"], "seats", players)
+            for player in items(raw["seats"], "seats", players)
         ),
         ships=ships,
         owners=tuple(
-            _int(owner, "a ship's owner", -1, seat_hi)
-            for owner in _list(raw["owners"], "owners", len(ship_ids))
+            integer(owner, "a ship's owner", -1, seat_hi)
+            for owner in items(raw["owners"], "owners", len(ship_ids))
         ),
-        pending=_int(raw["pending"], "pending", -1, arms - 1),
-        paid=_ids(raw["paid"], "paid cards", cards),
-        landing=_ids(raw["landing"], "landing modules", modules),
-        landing_row=_int(raw["landing_row"], "landing_row", 0, rows),
-        carried=_int(raw["carried"], "carried", 0, 3),
+        pending=integer(raw["pending"], "pending", -1, arms - 1),
+        paid=ids(raw["paid"], "paid cards", cards),
+        landing=ids(raw["landing"], "landing modules", modules),
+        landing_row=integer(raw["landing_row"], "landing_row", 0, rows),
+        carried=integer(raw["carried"], "carried", 0, 3),
         history=tuple(
             tuple(
-                _int(kept, "kept cards", 0, len(cards)) for kept in _list(done, "history", players)
+                integer(kept, "kept cards", 0, len(cards))
+                for kept in items(done, "history", players)
             )
-            for done in _list(raw["history"], "history")
+            for done in items(raw["history"], "history")
         ),
         recent=tuple(recent),
-        serial=_int(raw["serial"], "serial", len(recent), 10**9),
+        serial=integer(raw["serial"], "serial", len(recent), 10**9),
         marks=marks,
     )
     _check_pieces(state, catalogue)
@@ -340,34 +328,34 @@ def _check_pieces(state: ReworldState, catalogue: Catalogue) -> None:
         placed += [module for module in player.satellites if module]
         placed += [*player.shield, *player.spent, *player.jettisoned]
     if len(placed) != len(catalogue.modules) or set(placed) != set(catalogue.modules):
-        _fail("every module must be in exactly one place")
+        fail("every module must be in exactly one place")
     held = [*state.undealt, *state.paid, *(card for _, card in state.discards)]
     held += [card for slot in state.slots for card in slot]
     held += [card for player in state.seats for card in player.hand]
     if state.chapter == 1:
         if len(held) != len(catalogue.cards) or set(held) != set(catalogue.cards):
-            _fail("every officer card must be in exactly one place")
+            fail("every officer card must be in exactly one place")
     elif held:
-        _fail("no officer card is in play in Chapter 2")
+        fail("no officer card is in play in Chapter 2")
     modules = catalogue.modules
     for player in state.seats:
         for letter, city in zip(LETTERS, player.cities, strict=True):
             kinds = [modules[m].kind for m in city]
             if city and (kinds[0] != "terrabot" or modules[city[0]].letter != letter):
-                _fail("a city is founded by a terrabot of its letter")
+                fail("a city is founded by a terrabot of its letter")
             if any(k not in ("terrabot", "crew") for k in kinds):
-                _fail("a city holds only terrabots and crews")
+                fail("a city holds only terrabots and crews")
             if any(modules[m].letter not in ("", letter) for m in city):
-                _fail("a terrabot is in a city of another letter")
+                fail("a terrabot is in a city of another letter")
             if len({modules[m].colour for m in city if modules[m].kind == "crew"}) > 1:
-                _fail("a city has crews of one colour only")
+                fail("a city has crews of one colour only")
         for city, satellite in zip(player.cities, player.satellites, strict=True):
             if satellite and (not city or modules[satellite].kind != "satellite"):
-                _fail("a satellite is attached to an existing city")
+                fail("a satellite is attached to an existing city")
         if any(modules[m].kind not in ("shuttle", "satellite") for m in player.shield):
-            _fail("a shield holds only shuttles and satellites")
+            fail("a shield holds only shuttles and satellites")
         if any(modules[m].kind != "shuttle" for m in player.spent):
-            _fail("only shuttles are spent")
+            fail("only shuttles are spent")
 
 
 def _check_phase(state: ReworldState, rounds: int) -> None:
@@ -376,32 +364,32 @@ def _check_phase(state: ReworldState, rounds: int) -> None:
     paying = state.phase == "pay"
     landing = state.phase == "land"
     if paying != (state.pending >= 0) or (state.paid and not paying):
-        _fail("only the pay phase has a pending purchase")
+        fail("only the pay phase has a pending purchase")
     if paying and not state.arms[state.pending]:
-        _fail("the arm being paid for has no module")
+        fail("the arm being paid for has no module")
     if landing != bool(state.landing) or landing != (state.landing_row > 0):
-        _fail("only the land phase has landing modules")
+        fail("only the land phase has landing modules")
     if state.carried and not landing:
-        _fail("crews are carried only while landing")
+        fail("crews are carried only while landing")
     for arm in range(arms):
         claimed = bool(state.slots[arm])
         if claimed == bool(state.arms[arm]) and state.chapter == 1:
-            _fail("an arm holds a module exactly when nobody has bought it yet")
+            fail("an arm holds a module exactly when nobody has bought it yet")
         if claimed != bool(state.sold[arm]) or claimed != (state.buyers[arm] >= 0):
-            _fail("a bought arm records its module and its buyer")
+            fail("a bought arm records its module and its buyer")
     if state.chapter == 1:
         if len(state.history) != state.round - 1:
-            _fail("the round does not match the finished rounds")
+            fail("the round does not match the finished rounds")
         if state.seats[state.active].dropped:
-            _fail("a dropped-out player is never to move")
+            fail("a dropped-out player is never to move")
         if any(any(player.start_rows) for player in state.seats):
-            _fail("start_rows are recorded when Chapter 2 begins")
+            fail("start_rows are recorded when Chapter 2 begins")
     else:
         if len(state.history) != rounds or state.round != rounds:
-            _fail("Chapter 2 follows all rounds of Chapter 1")
+            fail("Chapter 2 follows all rounds of Chapter 1")
         if state.bag or any(state.arms) or any(state.slots):
-            _fail("the station is empty in Chapter 2")
+            fail("the station is empty in Chapter 2")
         if any(player.dropped for player in state.seats):
-            _fail("nobody is dropped out in Chapter 2")
+            fail("nobody is dropped out in Chapter 2")
         if state.phase != "over" and not any(state.seats[state.active].rows) and not landing:
-            _fail("a player with an empty freighter is never to move")
+            fail("a player with an empty freighter is never to move")

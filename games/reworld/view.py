@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.reworld.data import LETTERS, NUMBERS
-from games.reworld.engine import (
+from games.reworld.engine import Reworld
+from games.reworld.house_rules import (
     ARMS,
     CATALOGUE,
     HOUSE_RULES,
@@ -19,9 +20,6 @@ from games.reworld.engine import (
 from games.reworld.rules import completable, counts_of, payment_is_legal
 from games.reworld.scoring import city_crews, goal_progress
 from games.reworld.state import POINT_SOURCES, ReworldState
-
-if TYPE_CHECKING:
-    from games.reworld.engine import Reworld
 
 __all__ = ["build_view", "module_data"]
 

@@ -12,14 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.reworld.data import LETTERS
-from games.reworld.engine import ARMS, ENGINE, MODULES, NUMBER, ROUNDS, ReworldState
-from games.reworld.state import Player, evolve
+from games.reworld.engine import ENGINE
+from games.reworld.house_rules import ARMS, MODULES, NUMBER, ROUNDS
+from games.reworld.state import Player, ReworldState, evolve
 
 __all__ = [
     "ENGINE",
     "chapter_one",
     "chapter_two",
     "hand_numbers",
+    "log_line",
     "modules",
     "play",
     "play_out",
@@ -243,6 +245,11 @@ def play(state: ReworldState, *actions: dict[str, Any], seat: int | None = None)
     for action in actions:
         state = ENGINE.apply(state, state.active if seat is None else seat, action)
     return state
+
+
+def log_line(state: ReworldState, seat: int, action: dict[str, Any], viewer: int | None) -> str:
+    """Return the log line `viewer` reads when `seat` plays the legal `action` in `state`."""
+    return ENGINE.describe(state, ENGINE.apply(state, seat, action), seat, action, viewer)
 
 
 def play_out(state: ReworldState, seed: int = 0, bot: str = "random") -> ReworldState:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.reworld.engine import NUMBER
+from games.reworld.house_rules import NUMBER
 from tests.games.kit import assert_rejected
-from tests.games.reworld.helpers import ENGINE, chapter_one, hand_numbers, play, play_out
+from tests.games.reworld.helpers import ENGINE, chapter_one, hand_numbers, log_line, play, play_out
 
 DROP = {"type": "drop"}
 
@@ -32,8 +32,8 @@ def test_the_marker_card_is_hidden_from_the_others_but_not_from_its_owner() -> N
     assert card in ENGINE.secret_tokens(state, 1) and card in ENGINE.secret_tokens(state, None)
     assert card not in ENGINE.secret_tokens(state, 0)
     before = chapter_one(players=3, hands=["3 4", "1 2", "5"])
-    assert ENGINE.describe(before, 0, marker(3), 0).endswith("discarded a 3")
-    assert "3" not in ENGINE.describe(before, 0, marker(3), 1)
+    assert log_line(before, 0, marker(3), 0).endswith("discarded a 3")
+    assert "3" not in log_line(before, 0, marker(3), 1)
 
 
 def test_the_marker_holder_starts_the_next_round() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.reworld.engine import MODULES, SHIPS
+from games.reworld.house_rules import MODULES, SHIPS
 from tests.games.kit import assert_rejected
 from tests.games.reworld.helpers import ENGINE, chapter_one, chapter_two, play
 

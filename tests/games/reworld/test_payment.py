@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from games.reworld.engine import MODULES, NUMBER
+from games.reworld.house_rules import MODULES, NUMBER
 from games.reworld.rules import completable, counts_of, neighbours, payment_is_legal
 from tests.games.kit import assert_rejected
 from tests.games.reworld.helpers import ENGINE, chapter_one, hand_numbers, play

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
-from games.reworld.engine import ENGINE, MODULES, NUMBER, _required, _tops
+from games.reworld.engine import ENGINE
+from games.reworld.house_rules import MODULES, NUMBER
 from games.reworld.rules import required_numbers
+from games.reworld.station import arm_price, top_numbers
 from tests.games.kit import assert_valid_outcome
 
 ALL_MODULES = frozenset(MODULES)
@@ -95,6 +97,6 @@ def test_the_fast_price_lookup_agrees_with_the_rule_helper() -> None:
             state = ENGINE.apply(
                 state, state.active, pick.choice(ENGINE.legal_actions(state, state.active))
             )
-        tops = _tops(state)
+        tops = top_numbers(state)
         for arm in range(20):
-            assert _required(tops, arm) == required_numbers(tops, arm, True)
+            assert arm_price(tops, arm) == required_numbers(tops, arm, True)

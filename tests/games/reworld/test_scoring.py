@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.reworld.engine import CATALOGUE, SHIPS
+from games.reworld.house_rules import CATALOGUE, SHIPS
 from games.reworld.scoring import first_group, goal_met, goal_progress, rank_points
 from games.reworld.state import evolve
 from tests.games.kit import assert_valid_outcome

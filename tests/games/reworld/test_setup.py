@@ -9,7 +9,7 @@ import pytest
 
 from games.engine import OptionError
 from games.reworld.data import COLOURS, LETTERS
-from games.reworld.engine import (
+from games.reworld.house_rules import (
     CATALOGUE,
     HOUSE_RULES,
     MODULES,

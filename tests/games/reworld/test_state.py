@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from games.reworld.engine import MODULES
+from games.reworld.house_rules import MODULES
 from tests.games.kit import assert_json_round_trip, assert_load_rejects_garbage
-from tests.games.reworld.helpers import ENGINE, chapter_one, chapter_two, play, play_out
+from tests.games.reworld.helpers import ENGINE, chapter_one, chapter_two, log_line, play, play_out
 
 
 def test_states_survive_a_json_round_trip_in_every_phase() -> None:
@@ -71,22 +71,21 @@ def test_load_refuses_impossible_planets() -> None:
 def test_the_log_line_names_the_move_without_its_subject() -> None:
     state = chapter_one(players=2, hands=["1 2 4", "3"], tops={6: "2"}, station={5: "TD"})
     buy = {"type": "buy", "arm": 5}
-    assert ENGINE.describe(state, 0, buy, 1) == "chose space 6 (a terrabot D)"
+    assert log_line(state, 0, buy, 1) == "chose space 6 (a terrabot D)"
     paying = play(state, buy)
-    assert ENGINE.describe(paying, 0, {"type": "pay", "number": 1}, 1) == "paid a 1 for space 6"
+    assert log_line(paying, 0, {"type": "pay", "number": 1}, 1) == "paid a 1 for space 6"
     after_one = play(paying, {"type": "pay", "number": 1})
-    line = ENGINE.describe(after_one, 0, {"type": "pay", "number": 4}, None)
+    line = log_line(after_one, 0, {"type": "pay", "number": 4}, None)
     assert line == "paid a 4 for space 6"
     both = play(after_one, {"type": "pay", "number": 4})
-    line = ENGINE.describe(both, 0, {"type": "top", "number": 4}, None)
+    line = log_line(both, 0, {"type": "top", "number": 4}, None)
     assert line == "bought a terrabot D on space 6 with 1 and 4, the 4 on top: row 4"
-    assert ENGINE.describe(both, 0, {"type": "cancel"}, 1) == "took the paid cards back"
-    assert ENGINE.describe(state, 0, {"type": "bogus"}, 1) == "made a move"
+    assert log_line(both, 0, {"type": "cancel"}, 1) == "took the paid cards back"
 
 
 def test_the_log_line_of_a_landing_includes_what_happened_by_itself() -> None:
     state = chapter_two(rows={0: {2: "CB TC"}, 1: {1: "S"}})
-    line = ENGINE.describe(state, 0, {"type": "undock", "row": 2, "count": 1}, None)
+    line = log_line(state, 0, {"type": "undock", "row": 2, "count": 1}, None)
     assert line.startswith("undocked blue crew from row 2; jettisoned a blue crew")
     assert line.endswith("(-1)")
 
@@ -94,7 +93,7 @@ def test_the_log_line_of_a_landing_includes_what_happened_by_itself() -> None:
 def test_the_last_move_of_a_round_reports_the_round_end() -> None:
     state = chapter_one(players=2, hands=["1", "2"], active=0)
     dropped = play(state, {"type": "drop"})
-    line = ENGINE.describe(dropped, 1, {"type": "drop"}, 0)
+    line = log_line(dropped, 1, {"type": "drop"}, 0)
     assert "round 1 is over" in line and "round 2 of Chapter 1 begins" in line
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.reworld.engine import NUMBER
+from games.reworld.house_rules import NUMBER
 from tests.games.kit import assert_no_leaks
 from tests.games.reworld.helpers import ENGINE, chapter_one, chapter_two, play
 
