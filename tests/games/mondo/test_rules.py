@@ -291,6 +291,57 @@ def test_actions_after_the_clock_are_refused() -> None:
     assert_rejected(ENGINE, game, 0, {"type": "take", "slot": 0}, match="Round 1 is over")
 
 
+def test_a_seat_that_may_not_act_hears_why() -> None:
+    """The platform asks the engine for the sentence; a wrong-phase move is refused next.
+
+    The platform refuses a seat not to move before the engine sees the move's type, so a
+    seat out of the round hears that it is out whatever it sends (even "ready"), and a
+    seat already ready hears that it waits whatever it sends.
+    """
+    game = place_one(state(3), 0)
+    game = do(game, 2, "stop")
+    for outsider in (-1, 3, True):
+        assert_rejected(
+            ENGINE, game, outsider, {"type": "stop"}, match="You are not playing at this table."
+        )
+    assert_rejected(ENGINE, game, 0, {"type": "ready"}, match="The round is running: keep building")
+    for action in ({"type": "ready"}, {"type": "stop"}):
+        assert_rejected(ENGINE, game, 2, action, match="You are out of this round: wait")
+    game = ENGINE.time_up(game, "round-1")
+    game = do(game, 1, "ready")
+    assert_rejected(
+        ENGINE,
+        game,
+        0,
+        {"type": "take", "slot": 0},
+        match="Round 1 is over: the next round starts when everybody is ready.",
+    )
+    for action in ({"type": "ready"}, {"type": "take", "slot": 0}):
+        assert_rejected(ENGINE, game, 1, action, match="You are ready: waiting for the other")
+
+
+def test_log_lines_tell_the_move_from_the_state_after_it() -> None:
+    """describe reads the state `apply` returned; a round's end is told on the same line."""
+    game = state(2)
+    take = {"type": "take", "slot": first_slot(game)}
+    held = ENGINE.apply(game, 0, take)
+    assert ENGINE.describe(game, held, 0, take, 1) == "took a tile from the pool"
+    place = {"type": "place", "cell": "r2c2"}
+    placed = ENGINE.apply(held, 0, place)
+    assert ENGINE.describe(held, placed, 0, place, None).startswith("placed a tile on ")
+    stop = {"type": "stop"}
+    out = ENGINE.apply(placed, 0, stop)
+    assert ENGINE.describe(placed, out, 0, stop, 1) == "jumped out with bonus chip 4"
+    over = ENGINE.apply(out, 1, stop)
+    line = ENGINE.describe(out, over, 1, stop, 0)
+    assert line == "jumped out with bonus chip 3: round 1 is over"
+    ready = {"type": "ready"}
+    waiting = ENGINE.apply(over, 0, ready)
+    assert ENGINE.describe(over, waiting, 0, ready, 0) == "is ready for round 2"
+    begun = ENGINE.apply(waiting, 1, ready)
+    assert ENGINE.describe(waiting, begun, 1, ready, 0) == "is ready for round 2: round 2 begins"
+
+
 def test_the_game_ends_after_the_third_round_with_places_from_the_totals() -> None:
     """rules §12: equal totals share the place (house rule)."""
     game = state(2)
