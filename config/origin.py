@@ -51,7 +51,7 @@ def parse_origin(value: str) -> Origin | None:
 
 
 def _scheme(scope: dict[str, Any], headers: dict[bytes, str]) -> str:
-    proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    proxy_header = settings.SECURE_PROXY_SSL_HEADER
     if proxy_header:
         meta_name, secure_value = proxy_header
         name = meta_name.removeprefix("HTTP_").lower().replace("_", "-").encode("latin-1")

@@ -80,7 +80,7 @@ def warning_point(table: Table, deadline: datetime, now: datetime) -> datetime:
     if table.mode == Table.Mode.LIVE:
         lead = LIVE_WARNING_FRACTION * (table.base_seconds or 0)
     else:
-        lead = 3600 * getattr(settings, "DEADLINE_WARNING_HOURS", 2)
+        lead = 3600 * settings.DEADLINE_WARNING_HOURS
     return max(now, deadline - timedelta(seconds=lead))
 
 

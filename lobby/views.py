@@ -23,7 +23,7 @@ from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
 from lobby import health, selectors, services
-from lobby.errors import LobbyError, RateLimited
+from lobby.errors import BadRequest, LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
 from lobby.rendering import board_context, board_html, board_html_shared
@@ -219,7 +219,6 @@ def _respond(
     request: HtmxHttpRequest,
     table_code: str,
     error: LobbyError | None,
-    ok_message: str = "",
     *,
     table: Table | None = None,
 ) -> HttpResponse:
@@ -235,14 +234,12 @@ def _respond(
             html = board_html(table, request.user, request=request, error=error.message)
         return HttpResponse(html, status=status)
     if error is None:
-        if ok_message:
-            messages.success(request, ok_message)
         return redirect(table)
     context = board_context(table, request.user, error=error.message)
     return render(request, "lobby/table_detail.html", context, status=status)
 
 
-def _table_post(service: Any, ok_message: str) -> Any:
+def _table_post(service: Any) -> Any:
     @login_required
     @require_POST
     def view(request: HtmxHttpRequest, code: str) -> HttpResponse:
@@ -251,15 +248,15 @@ def _table_post(service: Any, ok_message: str) -> Any:
             service(code=code, user=request.user)
         except LobbyError as error:
             return _respond(request, code, error)
-        return _respond(request, code, None, ok_message)
+        return _respond(request, code, None)
 
     view.__name__ = service.__name__
     return view
 
 
-table_leave = _table_post(services.seat_leave, "")
-table_start = _table_post(services.table_start, "")
-table_concede = _table_post(services.table_concede, "")
+table_leave = _table_post(services.seat_leave)
+table_start = _table_post(services.table_start)
+table_concede = _table_post(services.table_concede)
 
 
 @login_required
@@ -289,25 +286,21 @@ def table_bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _respond(request, code, None)
 
 
-class _Malformed(LobbyError):
-    status = 400
-
-
 def _parse_move(request: HttpRequest) -> tuple[dict[str, Any], int | None]:
     raw = request.POST.get("action", "")
     if not raw or len(raw) > MAX_ACTION_BYTES:
-        raise _Malformed(_("That move could not be read. Reload the page and try again."))
+        raise BadRequest(_("That move could not be read. Reload the page and try again."))
     try:
         action = json.loads(raw)
     except ValueError:
-        raise _Malformed(_("That move could not be read. Reload the page and try again.")) from None
+        raise BadRequest(_("That move could not be read. Reload the page and try again.")) from None
     if not isinstance(action, dict):
-        raise _Malformed(_("That move could not be read. Reload the page and try again."))
+        raise BadRequest(_("That move could not be read. Reload the page and try again."))
     version_raw = request.POST.get("version")
     if version_raw is None or version_raw == "":
         return action, None
     if not version_raw.isascii() or not version_raw.isdigit() or len(version_raw) > 9:
-        raise _Malformed(_("That move could not be read. Reload the page and try again."))
+        raise BadRequest(_("That move could not be read. Reload the page and try again."))
     return action, int(version_raw)
 
 

@@ -13,8 +13,8 @@ from games.registry import get_engine
 from lobby import clocks
 from lobby.errors import Conflict, NotFound
 from lobby.models import Seat, Table
-from lobby.services.moves import locked_table, state_settle
-from lobby.services.notify import table_updated_notify, turns_changed_notify
+from lobby.services.commit import table_commit
+from lobby.services.moves import locked_table, state_settle, turns_end
 
 
 @transaction.atomic
@@ -41,23 +41,8 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
     table.finished_at = now
     table.phase_key, table.phase_deadline = "", None
     table.version += 1
-    for seat in seats:
-        clocks.turn_stop(table, seat, now, moved=False)
-        seat.is_to_move = False
-    Seat.objects.bulk_update(
-        seats, ["is_to_move", "time_left", "turn_started_at", "deadline", "warning_at"]
-    )
-    table.save(
-        update_fields=[
-            "status",
-            "end_reason",
-            "finished_at",
-            "phase_key",
-            "phase_deadline",
-            "version",
-            "updated_at",
-        ]
-    )
+    turns_end(table=table, seats=seats, now=now)
+    table_commit(table=table, seats=seats)
     players = [seat.user for seat in seats if seat.user is not None]
     notifications_post(
         users=players,
@@ -77,8 +62,6 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
         table=table,
         details={"players": [user.username for user in players], "moves": table.move_count},
     )
-    table_updated_notify(table=table)
-    turns_changed_notify(table=table, seats=seats)
     return table
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,20 +19,7 @@ from games.registry import get_engine
 from lobby import clocks
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
-from lobby.services.notify import after_change
-
-_SEAT_FIELDS = [
-    "is_to_move",
-    "score",
-    "place",
-    "time_left",
-    "turn_started_at",
-    "deadline",
-    "warning_at",
-    "timeouts",
-    "abandoned",
-    "bot",
-]
+from lobby.services.commit import table_commit
 
 
 def locked_table(*, code: Any) -> tuple[Table, list[Seat]]:
@@ -85,18 +73,11 @@ def move_submit(*, code: Any, user: Any, action: Action, seen_version: int | Non
         move_undo(table=table, seats=seats, engine=engine, state=state, seat=seat)
         return table
     try:
-        new_state = engine.apply(state, seat.position, action)
+        move_play(
+            table=table, seats=seats, engine=engine, state=state, seat=seat.position, action=action
+        )
     except IllegalAction as error:
         raise BadRequest(error.message) from None
-    move_record(
-        table=table,
-        seats=seats,
-        engine=engine,
-        before=state,
-        after=new_state,
-        seat=seat.position,
-        action=action,
-    )
     return table
 
 
@@ -129,6 +110,38 @@ def move_undo(
     state_settle(
         table=table, seats=seats, engine=engine, state=after, acted=None, now=timezone.now()
     )
+
+
+def move_play(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    engine: Game[Any],
+    state: Any,
+    seat: int,
+    action: Action,
+    by_timeout: bool = False,
+    now: datetime | None = None,
+) -> Any:
+    """Play `seat`'s `action` on the table and return the state after it.
+
+    The one step of every seat's move (a player's, a bot's, the clock's): the engine
+    applies the action exactly once, and `move_record` logs it with the state that apply
+    returned. Raises IllegalAction before anything is written.
+    """
+    after = engine.apply(state, seat, action)
+    move_record(
+        table=table,
+        seats=seats,
+        engine=engine,
+        before=state,
+        after=after,
+        seat=seat,
+        action=action,
+        by_timeout=by_timeout,
+        now=now,
+    )
+    return after
 
 
 def move_record(
@@ -179,7 +192,7 @@ def state_settle(
     acted: int | None,
     now: datetime,
 ) -> None:
-    """Bring seats, clocks, phase timer and status in line with `state`; save; schedule."""
+    """Bring seats, clocks, phase timer and status in line with `state`, then commit it."""
     outcome = engine.outcome(state)
     to_move = frozenset() if outcome is not None else engine.to_move(state)
     newly_to_move: list[Seat] = []
@@ -201,35 +214,7 @@ def state_settle(
         phase_started = True
     if outcome is not None:
         game_end(table=table, seats=seats, outcome=outcome, now=now)
-    seats_save(seats, _SEAT_FIELDS)
-    table.save(
-        update_fields=[
-            "version",
-            "move_count",
-            "state",
-            "status",
-            "finished_at",
-            "result",
-            "updated_at",
-            "phase_key",
-            "phase_deadline",
-            "end_reason",
-            "players",
-            "started_at",
-        ]
-    )
-    after_change(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
-
-
-def seats_save(seats: Sequence[Seat], fields: Sequence[str]) -> None:
-    """Write the seats' `fields` that changed since they were loaded: one plain UPDATE per
-    changed seat, none for an unchanged one (a move usually changes one or two seats, and
-    bulk_update's CASE expressions cost more CPU than the move itself)."""
-    for seat in seats:
-        changes = seat.changed_fields(fields)
-        if changes:
-            Seat.objects.filter(pk=seat.pk).update(**changes)
-            seat._loaded = {**getattr(seat, "_loaded", {}), **changes}
+    table_commit(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
 
 
 def final_places(scores: Sequence[int], places: Sequence[int], out: set[int]) -> list[int]:
@@ -257,25 +242,33 @@ def game_end(*, table: Table, seats: Sequence[Seat], outcome: Outcome, now: date
         "places": places,
         "details": dict(outcome.details),
     }
+    turns_end(table=table, seats=seats, now=now)
     for seat in seats:
-        clocks.turn_stop(table, seat, now, moved=False)
-        seat.is_to_move = False
         seat.score = outcome.scores[seat.position]
         seat.place = places[seat.position]
 
 
 def game_end_forfeit(*, table: Table, seats: Sequence[Seat], reason: str, now: datetime) -> None:
-    """End the game early: every seat that is out ranks last, the others share first place."""
+    """End the game early: every seat that is out ranks last, the others share first place.
+
+    The caller commits the change (`table_commit`).
+    """
     out = {seat.position for seat in seats if seat.abandoned or seat.conceded}
     table.status = Table.Status.FINISHED
     table.finished_at = now
     table.end_reason = reason
+    turns_end(table=table, seats=seats, now=now)
     for seat in seats:
-        clocks.turn_stop(table, seat, now, moved=False)
-        seat.is_to_move = False
         seat.place = len(seats) - len(out) + 1 if seat.position in out else 1
     table.result = {"forfeit": sorted(out), "places": [s.place for s in seats]}
     table.phase_key, table.phase_deadline = "", None
+
+
+def turns_end(*, table: Table, seats: Sequence[Seat], now: datetime) -> None:
+    """Stop every seat's turn clock (no time charged as a move): nobody is to move now."""
+    for seat in seats:
+        clocks.turn_stop(table, seat, now, moved=False)
+        seat.is_to_move = False
 
 
 @transaction.atomic
@@ -304,17 +297,10 @@ def bot_play(*, table_id: int, version: int) -> bool:
             # Seeded per table and version: a bot's choices are reproducible too.
             rng = random.Random(f"{table.seed}:{table.version}:{seat.position}")
             action = bot.choose(engine, state, seat.position, rng)
-        after = engine.apply(state, seat.position, action)
-        move_record(
-            table=table,
-            seats=seats,
-            engine=engine,
-            before=state,
-            after=after,
-            seat=seat.position,
-            action=action,
+        state = move_play(
+            table=table, seats=seats, engine=engine, state=state, seat=seat.position, action=action
         )
-        state, played = after, True
+        played = True
         if table.status != Table.Status.ACTIVE:
             break
     return played
@@ -322,27 +308,25 @@ def bot_play(*, table_id: int, version: int) -> bool:
 
 def replay_state(*, engine: Game[Any], table: Table) -> Any:
     """Return the state that setup plus the whole logged move list gives."""
+    return deque(replay_iter(engine=engine, table=table), maxlen=1)[0]
+
+
+def replay_states(*, engine: Game[Any], table: Table, upto: int | None = None) -> list[Any]:
+    """Return the states from setup through each logged move (index n = after move n)."""
+    return list(replay_iter(engine=engine, table=table, upto=upto))
+
+
+def replay_iter(*, engine: Game[Any], table: Table, upto: int | None = None) -> Iterator[Any]:
+    """Yield the state after setup, then after each logged move (through move `upto`)."""
     state = engine.setup(players=table.players, seed=table.seed, options=table.options)
-    for kind, seat, action in table.moves.order_by("n").values_list("kind", "seat", "action"):
+    yield state
+    moves = table.moves.order_by("n")
+    if upto is not None:
+        moves = moves.filter(n__lte=upto)
+    for kind, seat, action in moves.values_list("kind", "seat", "action"):
         if kind == Move.Kind.TIME_UP:
             state = engine.time_up(state, action["phase"])
         else:
             assert seat is not None  # a seat's action names the seat
             state = engine.apply(state, seat, action)
-    return state
-
-
-def replay_states(*, engine: Game[Any], table: Table, upto: int | None = None) -> list[Any]:
-    """Return the states from setup through each logged move (index n = after move n)."""
-    state = engine.setup(players=table.players, seed=table.seed, options=table.options)
-    states = [state]
-    for move in table.moves.order_by("n"):
-        if upto is not None and move.n > upto:
-            break
-        if move.kind == Move.Kind.TIME_UP:
-            state = engine.time_up(state, move.action["phase"])
-        else:
-            assert move.seat is not None  # a seat's action names the seat
-            state = engine.apply(state, move.seat, move.action)
-        states.append(state)
-    return states
+        yield state

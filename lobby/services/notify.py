@@ -154,7 +154,8 @@ def after_change(
     turns_changed_notify(table=table, seats=seats)
     if table.status == Table.Status.FINISHED:
         game_finish_schedule(table=table)
-        return
+    if table.status != Table.Status.ACTIVE:
+        return  # finished, aborted or still open: no turns, timers or bots to start
     turn_notices(table=table, seats=newly_to_move)
     timers_schedule(table=table, seats=newly_to_move, phase_started=phase_started)
     bots_schedule(table=table, bot_to_move=any(s.is_bot and s.is_to_move for s in seats))

@@ -15,8 +15,9 @@ from games.registry import UnknownGame, get_engine
 from lobby import clocks
 from lobby.errors import BadRequest, Conflict, NotAllowed
 from lobby.models import Seat, Table
+from lobby.services.commit import table_commit
 from lobby.services.moves import game_end_forfeit, locked_table, seat_of, state_settle
-from lobby.services.notify import after_change, table_updated_notify
+from lobby.services.notify import table_updated_notify
 
 
 def new_seed() -> int:
@@ -170,9 +171,9 @@ def seat_leave(*, code: Any, user: Any) -> Table:
         table.finished_at = timezone.now()
     else:
         seat.delete()
+        seats.remove(seat)
     table.version += 1
-    table.save(update_fields=["version", "status", "end_reason", "finished_at", "updated_at"])
-    table_updated_notify(table=table)
+    table_commit(table=table, seats=seats)
     return table
 
 
@@ -231,29 +232,5 @@ def table_concede(*, code: Any, user: Any) -> Table:
     table.version += 1
     reason = _("%(name)s conceded.") % {"name": user.username}
     game_end_forfeit(table=table, seats=seats, reason=reason, now=timezone.now())
-    Seat.objects.bulk_update(
-        seats,
-        [
-            "is_to_move",
-            "conceded",
-            "place",
-            "time_left",
-            "turn_started_at",
-            "deadline",
-            "warning_at",
-        ],
-    )
-    table.save(
-        update_fields=[
-            "status",
-            "finished_at",
-            "end_reason",
-            "version",
-            "result",
-            "updated_at",
-            "phase_key",
-            "phase_deadline",
-        ]
-    )
-    after_change(table=table, seats=seats)
+    table_commit(table=table, seats=seats)
     return table

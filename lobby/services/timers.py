@@ -17,9 +17,9 @@ from django.utils.translation import gettext_noop
 from games.registry import get_engine
 from lobby import clocks
 from lobby.models import Move, Seat, Table
+from lobby.services.commit import table_commit
 from lobby.services.mail import mail_queue
-from lobby.services.moves import game_end_forfeit, move_record, state_settle
-from lobby.services.notify import after_change
+from lobby.services.moves import game_end_forfeit, move_play, move_record, state_settle
 
 logger = logging.getLogger(__name__)
 
@@ -61,19 +61,16 @@ def seat_timeout(
             if seat.position not in engine.to_move(state) or table.status != Table.Status.ACTIVE:
                 break
             action = engine.timeout_action(state, seat.position)
-            after = engine.apply(state, seat.position, action)
-            move_record(
+            state = move_play(
                 table=table,
                 seats=seats,
                 engine=engine,
-                before=state,
-                after=after,
+                state=state,
                 seat=seat.position,
                 action=action,
                 by_timeout=True,
                 now=now,
             )
-            state = after
         Seat.objects.filter(id=seat.id).update(timeouts=seat.timeouts)
         return True
     seat_out(table=table, seats=seats, seat=seat, engine=engine, state=state, now=now)
@@ -91,32 +88,7 @@ def seat_out(
     if len(remaining) <= 1:
         reason = _("%(name)s ran out of time.") % {"name": seat.display_name}
         game_end_forfeit(table=table, seats=seats, reason=reason, now=now)
-        Seat.objects.bulk_update(
-            seats,
-            [
-                "is_to_move",
-                "place",
-                "time_left",
-                "turn_started_at",
-                "deadline",
-                "warning_at",
-                "abandoned",
-                "timeouts",
-            ],
-        )
-        table.save(
-            update_fields=[
-                "status",
-                "finished_at",
-                "end_reason",
-                "version",
-                "result",
-                "updated_at",
-                "phase_key",
-                "phase_deadline",
-            ]
-        )
-        after_change(table=table, seats=seats)
+        table_commit(table=table, seats=seats)
         return
     # A bot plays the seat from now on; the player will rank last (game_end).
     seat.bot = Seat.Bot.RANDOM
@@ -181,7 +153,7 @@ def reminders_send(*, now: datetime | None = None) -> int:
     that); each is sent once per turn whoever sends it.
     """
     now = now or timezone.now()
-    after = timedelta(hours=getattr(settings, "REMINDER_AFTER_HOURS", 12))
+    after = timedelta(hours=settings.REMINDER_AFTER_HOURS)
     due = Seat.objects.filter(
         is_to_move=True,
         table__status=Table.Status.ACTIVE,

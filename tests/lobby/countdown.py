@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Action, Game, IllegalAction, Option, Outcome, parse_action
+from games.engine import Action, Game, IllegalAction, Option, Outcome, move
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,14 @@ class Countdown(Game[CountdownState]):
             return []
         return [{"type": "take", "n": n} for n in (1, 2) if n <= state.pile]
 
-    def apply(self, state: CountdownState, seat: int, action: Action) -> CountdownState:
-        _, fields = parse_action(action, {"take": {"n": int}})
-        if seat not in self.to_move(state):
-            raise IllegalAction("It is not your turn.")
-        if fields["n"] not in (1, 2) or fields["n"] > state.pile:
+    def is_over(self, state: CountdownState) -> bool:
+        return state.winner is not None
+
+    @move("take", n=int)
+    def _take(self, state: CountdownState, seat: int, n: int) -> CountdownState:
+        if n not in (1, 2) or n > state.pile:
             raise IllegalAction("Take one or two.")
-        pile = state.pile - fields["n"]
+        pile = state.pile - n
         winner = seat if pile == 0 else None
         return CountdownState(state.players, pile, (seat + 1) % state.players, winner)
 
@@ -72,6 +73,11 @@ class Countdown(Game[CountdownState]):
         return set()
 
     def describe(
-        self, before: CountdownState, seat: int, action: Action, viewer: int | None
+        self,
+        before: CountdownState,
+        after: CountdownState,
+        seat: int,
+        action: Action,
+        viewer: int | None,
     ) -> str:
         return f"took {action['n']}"

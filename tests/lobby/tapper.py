@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.engine import Action, Game, IllegalAction, Outcome, parse_action, places_from_scores
+from games.engine import Action, Game, IllegalAction, Outcome, move, places_from_scores
 
 ROUNDS = 2
 TAPS = 3
@@ -44,13 +44,18 @@ class Tapper(Game[TapState]):
         taps_this_round = state.taps[seat] - TAPS * (state.round - 1)
         return ([{"type": "tap"}] if taps_this_round < TAPS else []) + [{"type": "done"}]
 
-    def apply(self, state: TapState, seat: int, action: Action) -> TapState:
-        kind, _ = parse_action(action, {"tap": {}, "done": {}})
-        if action not in self.legal_actions(state, seat):
+    def is_over(self, state: TapState) -> bool:
+        return state.round > ROUNDS
+
+    @move("tap")
+    def _tap(self, state: TapState, seat: int) -> TapState:
+        if {"type": "tap"} not in self.legal_actions(state, seat):
             raise IllegalAction("You cannot do that now.")
-        if kind == "tap":
-            taps = tuple(t + (s == seat) for s, t in enumerate(state.taps))
-            return replace(state, taps=taps)
+        taps = tuple(t + (s == seat) for s, t in enumerate(state.taps))
+        return replace(state, taps=taps)
+
+    @move("done")
+    def _done(self, state: TapState, seat: int) -> TapState:
         done = tuple(d or s == seat for s, d in enumerate(state.done))
         if all(done):
             return self._next_round(state)
@@ -87,5 +92,7 @@ class Tapper(Game[TapState]):
     def secret_tokens(self, state: TapState, viewer: int | None) -> set[str]:
         return set()
 
-    def describe(self, before: TapState, seat: int, action: Action, viewer: int | None) -> str:
+    def describe(
+        self, before: TapState, after: TapState, seat: int, action: Action, viewer: int | None
+    ) -> str:
         return "tapped" if action["type"] == "tap" else "is done"

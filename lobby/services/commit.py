@@ -1,0 +1,80 @@
+"""The one write path of a table change (lila's `Finisher`): seats, table, consequences.
+
+Every change of a game in play and every way a game ends comes through `table_commit`:
+a move (a player's, a bot's, the clock's), an undo, a timed phase running out, the start,
+a concession, a seat out on time, a moderator's abort or seat removal, a table cancelled
+before it started. The caller changes the objects in memory; `table_commit` alone writes
+them, with one field list per model, and schedules what follows once the transaction
+commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lobby.models import Seat, Table
+from lobby.services.notify import after_change
+
+#: The seat fields a table change may alter. The others have their own writers: the
+#: player and position (seating, the start's renumbering), the reminder marks (timers).
+SEAT_FIELDS = (
+    "is_to_move",
+    "score",
+    "place",
+    "time_left",
+    "turn_started_at",
+    "deadline",
+    "warning_at",
+    "timeouts",
+    "abandoned",
+    "conceded",
+    "bot",
+)
+
+#: The table fields a table change may alter. Never `scored_at`: `game_finish` alone sets
+#: it, under the row lock, and the consequences sweep scores a finished table while it is
+#: NULL. Nor the options, seed, time control or invitation, fixed when the table opened.
+TABLE_FIELDS = (
+    "version",
+    "move_count",
+    "state",
+    "status",
+    "players",
+    "started_at",
+    "finished_at",
+    "end_reason",
+    "result",
+    "phase_key",
+    "phase_deadline",
+    "updated_at",
+)
+
+
+def table_commit(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    newly_to_move: Sequence[Seat] = (),
+    phase_started: bool = False,
+) -> None:
+    """Write the table's change (its seats, then the table) and schedule its consequences.
+
+    The table row is locked by the caller's transaction. The consequences (sockets, turn
+    counts, notices, timers, bot turns, end-of-game scoring) run after the commit, each
+    robust to a broker that is down, and the rows written here are what the sweeps read
+    to re-drive any that was lost (`lobby.services.notify.after_change`).
+    """
+    seats_save(seats)
+    table.save(update_fields=TABLE_FIELDS)
+    after_change(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
+
+
+def seats_save(seats: Sequence[Seat]) -> None:
+    """Write the seats' SEAT_FIELDS that changed since they were loaded: one plain UPDATE
+    per changed seat, none for an unchanged one (a move usually changes one or two seats,
+    and bulk_update's CASE expressions cost more CPU than the move itself)."""
+    for seat in seats:
+        changes = seat.changed_fields(SEAT_FIELDS)
+        if changes:
+            Seat.objects.filter(pk=seat.pk).update(**changes)
+            seat._loaded = {**getattr(seat, "_loaded", {}), **changes}
