@@ -122,10 +122,10 @@ def replace_at(entries: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
     return (*entries[:index], value, *entries[index + 1 :])
 
 
-def logged(state: ReworldState, seat: int, text: str, *marks: str) -> dict[str, Any]:
+def logged(state: ReworldState, seat: int, line: str, *marks: str) -> dict[str, Any]:
     """Return the fields that log one public event (and, if given, new highlight marks)."""
     changes: dict[str, Any] = {
-        "recent": (*state.recent[1 - RECENT_EVENTS :], (seat, text)),
+        "recent": (*state.recent[1 - RECENT_EVENTS :], (seat, line)),
         "serial": state.serial + 1,
     }
     if marks:
