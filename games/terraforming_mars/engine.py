@@ -8,7 +8,7 @@ phase), phases (setup, research, production, end), scoring, view, cards/ (the ca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.engine import (
@@ -19,7 +19,7 @@ from games.engine import (
     Option,
     Outcome,
     gettext_noop,
-    parse_action,
+    move,
 )
 from games.terraforming_mars.cards import load_all
 from games.terraforming_mars.catalog import CARDS
@@ -35,7 +35,6 @@ from games.terraforming_mars.phases import (
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import final_scores
 from games.terraforming_mars.serialize import dump_state, load_state
-from games.terraforming_mars.shapes import SHAPES as _SHAPES
 from games.terraforming_mars.state import Settings, State
 from games.terraforming_mars.text import describe_action, explain_illegal
 from games.terraforming_mars.turn import apply_main, main_options
@@ -61,6 +60,21 @@ SOLO_MODES = (
 
 load_all()
 _ALL_CARDS = frozenset(CARDS)
+
+
+def _move(kind: str, **fields: type[Any]) -> Callable[..., State]:
+    """The `@move` method of the action type `kind`: it hands the action on to `_resolve`.
+
+    What an action answers is the state's business, not its type's ("done", "pay" and
+    "convert" answer a selection, a queued decision or the main action alike), so every
+    type goes the one way `dispatch` checked it.
+    """
+
+    @move(kind, **fields)
+    def entry(self: TerraformingMars, st: State, seat: int, **values: Any) -> State:
+        return self._resolve(st, seat, {"type": kind, **values})
+
+    return entry
 
 
 class TerraformingMars(Game[State]):
@@ -215,20 +229,54 @@ class TerraformingMars(Game[State]):
             return list(main_options(state, seat))
         return []
 
-    # --- apply ------------------------------------------------------------------------------
+    # --- moves -----------------------------------------------------------------------------
+    # Every action type and its fields (`shapes()`, which `apply` checks payloads against).
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        """Return the state after `seat` takes `action`; raise IllegalAction otherwise."""
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if type(seat) is not int or seat not in self.to_move(state):
-            raise IllegalAction("It is not your turn.")
-        parse_action(action, _SHAPES)
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+    # The main action (§4; turn.py).
+    _play = _move("play", card=str)
+    _project = _move("project", project=str)
+    _claim = _move("claim", milestone=str)
+    _fund = _move("fund", award=str)
+    _use = _move("use", card=str)
+    _convert = _move("convert", resource=str)
+    _first_action = _move("first_action")
+    _pass = _move("pass")
+    _end_turn = _move("end_turn")
+    # Answers to the decision at the head of the queue (kernel.DECISIONS).
+    _space = _move("space", space=str)
+    _pay = _move("pay", resource=str, amount=int)
+    _target = _move("target", player=int)
+    _neutral = _move("neutral")
+    _skip = _move("skip")
+    _amount = _move("amount", amount=int)
+    _choose = _move("choose", option=str)
+    _card = _move("card", card=str)
+    _sell = _move("sell", card=str)
+    _discard = _move("discard", card=str)
+    _done = _move("done")
+    # The simultaneous setup and research selections (phases.py).
+    _corporation = _move("corporation", card=str)
+    _keep = _move("keep", card=str)
+    _release = _move("release", card=str)
+    _draft = _move("draft", card=str)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def dispatch(self, state: State, seat: int, kind: str, action: Action) -> State:
+        """Play a legal option of the decision `seat` faces on a copy, then settle the queue."""
+        if action not in self.legal_actions(state, seat):
             raise IllegalAction(explain_illegal(state, seat, action))
         st = state.clone()
         st.seq += 1
+        st = super().dispatch(st, seat, kind, action)
+        settle(st)
+        st.undo = self._undo_after(state, st, seat)
+        st.freeze()
+        return st
+
+    def _resolve(self, st: State, seat: int, action: Action) -> State:
+        """Carry out `action` on the writable copy `st`: a selection, a decision, a main action."""
         if st.phase in ("setup", "research"):
             apply_selection(st, seat, action)
         elif st.queue:
@@ -236,9 +284,6 @@ class TerraformingMars(Game[State]):
             DECISIONS[item[0]].choose(st, item, action)
         else:
             apply_main(st, seat, action)
-        settle(st)
-        st.undo = self._undo_after(state, st, seat)
-        st.freeze()
         return st
 
     def _undo_after(self, before: State, after: State, seat: int) -> int:
@@ -308,14 +353,11 @@ class TerraformingMars(Game[State]):
                     visible.update(_card_ids(item[3:]))
         return set(_ALL_CARDS.difference(visible, corps_public))
 
-    def describe(self, before: State, seat: int, action: Action, viewer: int | None) -> str:
+    def describe(
+        self, before: State, after: State, seat: int, action: Action, viewer: int | None
+    ) -> str:
         """Return the log line of `action`, naming hidden cards only for their owner."""
         return describe_action(before, seat, action, viewer)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        from games.terraforming_mars.view import build_view
-
-        return build_view(self, state, seat)
 
     # --- helpers for the board and bots ----------------------------------------------------
 

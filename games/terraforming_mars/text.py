@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import IllegalAction, parse_action
+from games.engine import Action
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.kernel import DECISIONS
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.playability import play_block
-from games.terraforming_mars.shapes import SHAPES
 from games.terraforming_mars.state import State
 from games.terraforming_mars.turn import (
     award_block,
@@ -98,12 +97,9 @@ def _player(seat: int) -> str:
     return "the neutral player" if seat < 0 else f"player {seat + 1}"
 
 
-def describe_action(before: State, seat: int, action: Any, viewer: int | None) -> str:
-    """Return the log line of `action` as `viewer` may read it (no subject)."""
-    try:
-        kind, fields = parse_action(action, SHAPES)
-    except IllegalAction:
-        return "made a move"
+def describe_action(before: State, seat: int, action: Action, viewer: int | None) -> str:
+    """Return the log line of the legal `action` as `viewer` may read it (no subject)."""
+    kind, fields = action["type"], action
     own = viewer == seat
     card = fields.get("card", "")
     if kind == "play":
@@ -162,7 +158,7 @@ def describe_action(before: State, seat: int, action: Any, viewer: int | None) -
         return f"put back {card_name(card)}" if own else "made a choice"
     if kind == "draft":
         return f"drafted {card_name(card)}" if own else "drafted a card"
-    return "made a move"
+    raise ValueError(f"no log line for the action type {kind!r}")
 
 
 def explain_illegal(st: State, seat: int, action: dict[str, Any]) -> str:

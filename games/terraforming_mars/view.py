@@ -8,7 +8,7 @@ else is public. Card ids appear only for cards the viewer may see.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.terraforming_mars.board import map_of
 from games.terraforming_mars.catalog import CARDS
@@ -24,6 +24,7 @@ from games.terraforming_mars.constants import (
     TEMPERATURE_MAX,
     TEMPERATURE_MIN,
 )
+from games.terraforming_mars.engine import TerraformingMars
 from games.terraforming_mars.maps import MapDef
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.payment import card_cost
@@ -50,9 +51,6 @@ from games.terraforming_mars.turn import (
     project_cost,
     use_block,
 )
-
-if TYPE_CHECKING:
-    from games.terraforming_mars.engine import TerraformingMars
 
 __all__ = ["build_view", "card_view"]
 

@@ -416,9 +416,20 @@ def test_the_log_names_hidden_cards_only_for_their_owner() -> None:
     st = ENGINE.setup(players=2, seed=2, options={})
     corp = st.sel[0]["corps"][0]
     action = {"type": "corporation", "card": corp}
-    assert ENGINE.describe(st, 0, action, 0) == f"chose {CARDS[corp].name}"
-    assert ENGINE.describe(st, 0, action, 1) == "chose a corporation"
-    assert ENGINE.describe(st, 0, action, None) == "chose a corporation"
+    after = ENGINE.apply(st, 0, action)
+    assert ENGINE.describe(st, after, 0, action, 0) == f"chose {CARDS[corp].name}"
+    assert ENGINE.describe(st, after, 0, action, 1) == "chose a corporation"
+    assert ENGINE.describe(st, after, 0, action, None) == "chose a corporation"
+
+
+def test_every_action_type_has_a_log_line_for_every_viewer() -> None:
+    """describe() words each declared type (it is only ever asked about legal actions)."""
+    st = ready(game(2))
+    for kind, fields in ENGINE.shapes().items():
+        action = {"type": kind, **{key: 0 if t is int else "x" for key, t in fields.items()}}
+        for viewer in (None, 0, 1):
+            line = ENGINE.describe(st, st, 0, action, viewer)
+            assert line and line != "made a move", kind
 
 
 def test_timeout_passes_keeps_nothing_or_takes_the_first_option() -> None:
