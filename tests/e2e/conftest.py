@@ -3,18 +3,29 @@
 The server runs in a thread of the test process, so it shares the test database and
 the in-memory channel layer; tests here use transactional databases so that every
 commit is visible to it.
+
+The helpers below are shared by the browser tests (import them from here): signing up
+through the form, creating a table through the form, waiting for a newer board, and
+collecting a page's script errors.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Page
+
+    from lobby.models import Table
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 CHROMIUM_ARGS = [
@@ -26,6 +37,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# The window sizes and the sign-up password every browser test uses.
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "a-long-unusual-passphrase"
 
 
 def _free_port() -> int:
@@ -118,3 +133,88 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    """Sign `username` up through the form (which logs them in) and see the welcome."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("#main form button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
+
+
+def create_table(page: Page, base: str, slug: str, **fields: str) -> str:
+    """Create a table of `slug` through the new-table form; return the table's URL.
+
+    `fields` are set by their form names (`players`, `mode`, `base_minutes`, `opt_rounds`, …):
+    a choice is selected, a checkbox is ticked for "on" and cleared otherwise, any other
+    field is typed in. The table's page must then show the game's name.
+    """
+    from playwright.sync_api import expect
+
+    from games.registry import get_engine
+
+    page.goto(f"{base}/games/{slug}/new/")
+    for name, value in fields.items():
+        field = page.locator(f"#id_{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        elif field.get_attribute("type") == "checkbox":
+            field.set_checked(value == "on")
+        else:
+            field.fill(value)
+    page.click("#main form button[type=submit]")
+    expect(page.locator("h1")).to_have_text(str(get_engine(slug).name))
+    return page.url
+
+
+def table_of(url: str) -> Table:
+    """The table whose page is at `url`."""
+    from lobby.models import Table
+
+    match = re.search(r"/t/([0-9a-f-]+)/", url)
+    assert match is not None, url
+    return Table.objects.get(code=match.group(1))
+
+
+def version(page: Page) -> int:
+    """The version of the board on the page (it grows with every move)."""
+    return int(page.locator(".board-wrap").first.get_attribute("data-version") or "")
+
+
+def wait_past(page: Page, seen: int) -> None:
+    """Wait until the page shows a board newer than version `seen`."""
+    page.wait_for_function(
+        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
+    )
+
+
+def play_lost_cities_turn(page: Page) -> None:
+    """Lost Cities: discard the first card of the hand, then draw from the deck."""
+    seen = version(page)
+    page.locator(".lc-hand-card button", has_text="Discard").first.click()
+    wait_past(page, seen)
+    seen = version(page)
+    page.locator("button.lc-draw").click()
+    wait_past(page, seen)
+
+
+def watch_errors(page: Page, errors: list[str] | None = None) -> list[str]:
+    """Collect the page's console errors and uncaught script errors, each after its URL.
+
+    They go into `errors` (pass one list to watch several pages) or a new list; return it.
+    """
+    found: list[str] = [] if errors is None else errors
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            found.append(f"{page.url}: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: found.append(f"{page.url}: {error}"))
+    return found

@@ -7,12 +7,12 @@ from django.contrib import admin
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import DESKTOP
 from tests.factories import PASSWORD, UserFactory
 from tests.moderation.admin_rows import admin_rows_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DESKTOP = {"width": 1280, "height": 800}
 OURS = ("accounts", "lobby", "ladder")
 # Whether the page, and the list inside its own scrolling box, fit the window.
 WIDTHS = """() => {

@@ -6,11 +6,12 @@ import pytest
 from playwright.sync_api import expect
 
 from lobby.services import table_create
+from tests.e2e.conftest import DESKTOP, PHONE, watch_errors
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -19,8 +20,7 @@ def test_a_stranger_at_a_private_table_finds_the_way_back(asgi_server, browser, 
     table = table_create(user=host, game="lost_cities", players=2, options={}, visibility="private")
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    errors = watch_errors(page)
     response = page.goto(f"{asgi_server}{table.get_absolute_url()}")
     assert response is not None and response.status == 404
     expect(page.locator("h1")).to_have_text("Page not found")
@@ -31,6 +31,6 @@ def test_a_stranger_at_a_private_table_finds_the_way_back(asgi_server, browser, 
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     page.get_by_role("link", name="Games", exact=True).last.click()
     expect(page).to_have_url(f"{asgi_server}/games/")
-    # Only the 404 itself is reported, no script or style refused by the CSP.
-    assert [e for e in errors if "404" not in e] == []
+    # Only the 404 itself is reported, no script or style refused by the CSP, no script error.
+    assert [e for e in errors if "status of 404" not in e] == []
     context.close()

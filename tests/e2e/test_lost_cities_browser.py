@@ -5,58 +5,22 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from lobby.models import Table
+from tests.e2e.conftest import (
+    DESKTOP,
+    PHONE,
+    create_table,
+    play_lost_cities_turn,
+    sign_up,
+    table_of,
+    version,
+    wait_past,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "a-long-unusual-passphrase"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("#main form button[type=submit]")
-    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
-
-
-def create_table(page: Page, base: str, **fields: str) -> str:
-    page.goto(f"{base}/games/lost_cities/new/")
-    for name, value in fields.items():
-        page.select_option(f"#id_{name}", value)
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Lost Cities")
-    return page.url
-
-
-def board(page: Page):
-    return page.locator(".board-wrap").first
-
-
-def version(page: Page) -> int:
-    return int(board(page).get_attribute("data-version"))
-
-
-def wait_past(page: Page, seen: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
-    )
-
-
-def play_turn(page: Page) -> None:
-    """Discard the first card of the hand, then draw from the deck."""
-    seen = version(page)
-    page.locator(".lc-hand-card button", has_text="Discard").first.click()
-    wait_past(page, seen)
-    seen = version(page)
-    page.locator("button.lc-draw").click()
-    wait_past(page, seen)
 
 
 def test_two_players_sign_up_meet_and_see_each_others_moves_live(asgi_server, browser, e2e):
@@ -66,11 +30,11 @@ def test_two_players_sign_up_meet_and_see_each_others_moves_live(asgi_server, br
     ann, ben = ann_ctx.new_page(), ben_ctx.new_page()
     console_errors: list[str] = []
     for page in (ann, ben):
-        page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+        watch_errors(page, console_errors)
     sign_up(ann, base, "ann")
     sign_up(ben, base, "ben")
 
-    url = create_table(ann, base, opt_rounds="1")
+    url = create_table(ann, base, "lost_cities", opt_rounds="1")
     expect(ann.locator(".status-line")).to_contain_text("Waiting for players.")
     ben.goto(url)
     ben.get_by_role("button", name="Join this table").click()
@@ -86,7 +50,7 @@ def test_two_players_sign_up_meet_and_see_each_others_moves_live(asgi_server, br
         watcher = pages["ben" if mover_name == "ann" else "ann"]
         deck_before = watcher.locator(".lc-deck .lc-count").inner_text()
         seen = version(watcher)
-        play_turn(mover)
+        play_lost_cities_turn(mover)
         # The other player sees the move appear without reloading.
         wait_past(watcher, seen)
         expect(watcher.locator(".lc-deck .lc-count")).not_to_have_text(deck_before)
@@ -97,7 +61,7 @@ def test_two_players_sign_up_meet_and_see_each_others_moves_live(asgi_server, br
     ann.screenshot(path=str(e2e / "lost_cities_desktop.png"), full_page=True)
 
     # Each page shows only its own hand.
-    table = Table.objects.get(code=re.search(r"/t/([0-9a-f-]+)/", url).group(1))
+    table = table_of(url)
     assert table.move_count == 8
     ann_cards = set(
         ann.locator(".lc-hand [data-card]").evaluate_all("e => e.map(x => x.dataset.card)")
@@ -118,7 +82,7 @@ def test_one_player_finishes_a_round_against_the_bot_in_the_browser(asgi_server,
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "solo")
-    create_table(page, base, opt_rounds="1")
+    create_table(page, base, "lost_cities", opt_rounds="1")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".lc-board")).to_be_visible()
     for _ in range(60):
@@ -126,7 +90,7 @@ def test_one_player_finishes_a_round_against_the_bot_in_the_browser(asgi_server,
         expect(page.locator(".your-turn, .end-panel").first).to_be_visible(timeout=30_000)
         if page.locator(".end-panel").count():
             break
-        play_turn(page)
+        play_lost_cities_turn(page)
     expect(page.locator(".end-panel")).to_be_visible()
     expect(page.locator(".lc-breakdown")).to_contain_text("Final scoring")
     page.screenshot(path=str(e2e / "lost_cities_end_desktop.png"), full_page=True)
@@ -146,7 +110,7 @@ def test_the_table_is_open_message_goes_once_the_game_starts(asgi_server, browse
     expect(welcome).to_be_visible()
     welcome.get_by_role("button", name="Close").click()
     expect(welcome).to_have_count(0)
-    create_table(page, base, opt_rounds="1")
+    create_table(page, base, "lost_cities", opt_rounds="1")
     note = page.locator(".message", has_text="Your table is open")
     expect(note).to_be_visible()
     page.get_by_role("button", name="Seat a bot").click()
@@ -164,7 +128,7 @@ def test_a_player_switches_to_german_and_plays_in_german(asgi_server, browser, e
     page.locator(".site-footer button[type=submit]").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator(".nav-links")).to_contain_text("Spiele")
-    url = create_table(page, base, opt_rounds="1")
+    url = create_table(page, base, "lost_cities", opt_rounds="1")
     page.get_by_role("button", name="Bot hinzufügen").click()
     expect(page.locator(".lc-board")).to_be_visible()
     expect(page.locator(".status-line")).to_contain_text(re.compile("Du bist am Zug|Warte auf"))
@@ -180,7 +144,7 @@ def test_an_answer_older_than_the_board_on_screen_never_replaces_it(asgi_server,
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "racer")
-    create_table(page, base, opt_rounds="1")
+    create_table(page, base, "lost_cities", opt_rounds="1")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".your-turn, .lc-board").first).to_be_visible()
     table = Table.objects.get()
@@ -212,7 +176,7 @@ def test_a_click_on_a_board_htmx_has_not_wired_up_yet_still_moves_through_htmx(
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "quick")
-    url = create_table(page, base, opt_rounds="1")
+    url = create_table(page, base, "lost_cities", opt_rounds="1")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".your-turn, .lc-board").first).to_be_visible()
     table = Table.objects.get()
@@ -249,7 +213,9 @@ def test_a_live_table_shows_both_clocks_and_the_running_one_counts_down(asgi_ser
     ann, ben = ann_ctx.new_page(), ben_ctx.new_page()
     sign_up(ann, base, "ann")
     sign_up(ben, base, "ben")
-    url = create_table(ann, base, mode="live", base_minutes="5", increment_seconds="5")
+    url = create_table(
+        ann, base, "lost_cities", mode="live", base_minutes="5", increment_seconds="5"
+    )
     ben.goto(url)
     ben.get_by_role("button", name="Join this table").click()
     expect(ann.locator(".lc-board")).to_be_visible(timeout=30_000)

@@ -4,7 +4,6 @@ round, and one person practises against a bot."""
 from __future__ import annotations
 
 import json
-import re
 import threading
 from datetime import timedelta
 
@@ -14,12 +13,17 @@ from playwright.sync_api import Page, expect
 from games.registry import get_engine
 from lobby.models import Table
 from lobby.services import deadlines_sweep
+from tests.e2e.conftest import (
+    DESKTOP,
+    PHONE,
+    create_table,
+    sign_up,
+    table_of,
+    version,
+    wait_past,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "a-long-unusual-passphrase"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 
 def as_beat(task, **kwargs):
@@ -39,47 +43,6 @@ def as_beat(task, **kwargs):
     thread.start()
     thread.join(60)
     return result["value"]
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("#main form button[type=submit]")
-    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
-
-
-def create_table(page: Page, base: str, players: str = "2", **options: str) -> str:
-    page.goto(f"{base}/games/mondo/new/")
-    page.select_option("#id_players", players)
-    page.select_option("#id_mode", "live")
-    for name, value in options.items():
-        field = page.locator(f"#id_opt_{name}")
-        if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(value)
-        elif field.get_attribute("type") == "checkbox":
-            field.set_checked(value == "on")
-        else:
-            field.fill(value)
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Mondo")
-    return page.url
-
-
-def table_of(url: str) -> Table:
-    return Table.objects.get(code=re.search(r"/t/([0-9a-f-]+)/", url).group(1))
-
-
-def version(page: Page) -> int:
-    return int(page.locator(".board-wrap").first.get_attribute("data-version"))
-
-
-def wait_past(page: Page, seen: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
-    )
 
 
 def take_any(page: Page) -> None:
@@ -131,7 +94,7 @@ def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, b
     ann, ben = ann_ctx.new_page(), ben_ctx.new_page()
     sign_up(ann, base, "ann")
     sign_up(ben, base, "ben")
-    url = create_table(ann, base, time="1", expert="on")
+    url = create_table(ann, base, "mondo", players="2", mode="live", opt_time="1", opt_expert="on")
     ben.goto(url)
     ben.get_by_role("button", name="Join this table").click()
     expect(ben.locator(".mo-board")).to_be_visible()
@@ -220,7 +183,7 @@ def test_one_player_practises_against_a_bot_to_the_end(asgi_server, browser, e2e
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "solo")
-    url = create_table(page, base)
+    url = create_table(page, base, "mondo", players="2", mode="live")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".mo-board")).to_be_visible()
     # The bot plays on its own (here at once: Celery runs eagerly in tests).

@@ -2,49 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from games.relative_space.engine import ENGINE
 from lobby.models import Table
+from tests.e2e.conftest import DESKTOP, PHONE, create_table, sign_up, table_of, version, wait_past
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "a-long-unusual-passphrase"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("#main form button[type=submit]")
-    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
-
-
-def create_table(page: Page, base: str, **fields: str) -> str:
-    page.goto(f"{base}/games/relative_space/new/")
-    for name, value in fields.items():
-        page.select_option(f"#id_{name}", value)
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Relative Space")
-    return page.url
-
-
-def version(page: Page) -> int:
-    return int(page.locator(".board-wrap").first.get_attribute("data-version"))
-
-
-def wait_past(page: Page, seen: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
-    )
 
 
 def choose_play(page: Page) -> None:
@@ -113,7 +79,7 @@ def test_one_player_plays_a_whole_game_against_a_bot_by_clicking(asgi_server, br
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "solo")
-    create_table(page, base)
+    create_table(page, base, "relative_space")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".rs-board")).to_be_visible()
     page.screenshot(path=str(e2e / "relative_space_start_desktop.png"), full_page=True)
@@ -151,14 +117,14 @@ def test_three_seats_see_each_others_moves_live_and_no_hidden_card(asgi_server, 
     ann, ben = ann_ctx.new_page(), ben_ctx.new_page()
     sign_up(ann, base, "ann")
     sign_up(ben, base, "ben")
-    url = create_table(ann, base, players="3")
+    url = create_table(ann, base, "relative_space", players="3")
     ben.goto(url)
     ben.get_by_role("button", name="Join this table").click()
     expect(ann.locator(".board-wrap .seat")).to_have_count(2 + 1)  # two seated, one free
     ann.get_by_role("button", name="Seat a bot").click()
     expect(ann.locator(".rs-board")).to_be_visible()
     expect(ben.locator(".rs-board")).to_be_visible(timeout=10_000)
-    table = Table.objects.get(code=re.search(r"/t/([0-9a-f-]+)/", url).group(1))
+    table = table_of(url)
 
     pages = {"ann": ann, "ben": ben}
     for turn in range(6):
@@ -191,7 +157,7 @@ def test_a_five_seat_table_reads_well_on_a_phone(asgi_server, browser, e2e):
     ctx = browser.new_context(viewport=PHONE)
     page = ctx.new_page()
     sign_up(page, base, "crowd")
-    create_table(page, base, players="5")
+    create_table(page, base, "relative_space", players="5")
     for seated in range(2, 6):
         page.get_by_role("button", name="Seat a bot").click()
         expect(page.locator(".board-wrap .seat:not(.empty)")).to_have_count(seated)

@@ -11,22 +11,12 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ladder.models import Rating
 from lobby.services import table_create
+from tests.e2e.conftest import DESKTOP, PHONE, watch_errors
 from tests.factories import UserFactory
 from tests.lobby.finished import finished_table
 from tests.lobby.helpers import started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def watched(page: Page) -> list[str]:
-    """Collect the page's console errors and uncaught script errors."""
-    errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
 
 
 def logged_in(browser: Browser, base: str, user) -> BrowserContext:
@@ -50,7 +40,7 @@ def test_a_finished_game_replays_with_keys_autoplay_and_the_move_list(asgi_serve
     total = table.move_count
     context = logged_in(browser, base, alice)
     page = context.new_page()
-    errors = watched(page)
+    errors = watch_errors(page)
     page.goto(f"{base}/t/{table.code}/replay/")
     expect(frame(page)).to_have_attribute("data-step", "0")
     expect(page.locator(".replay-count")).to_have_text(f"Move 0 of {total}")
@@ -113,7 +103,7 @@ def test_a_visitor_finds_a_game_in_progress_and_watches_it(asgi_server, browser,
     table_create(user=host, game="lost_cities", players=2, options={}, mode="live")
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    errors = watched(page)
+    errors = watch_errors(page)
     page.goto(f"{base}/tables/")
     expect(page.locator("#open tr", has_text="eli")).to_contain_text("(1588)")
     row = page.locator("#in-progress tr", has_text="cyd")

@@ -7,34 +7,9 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lobby.models import Table
+from tests.e2e.conftest import DESKTOP, PHONE, create_table, sign_up, version, wait_past
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "a-long-unusual-passphrase"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("#main form button[type=submit]")
-    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
-
-
-def create_table(page: Page, base: str, players: str = "2") -> str:
-    page.goto(f"{base}/games/reworld/new/")
-    page.select_option("#id_players", players)
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Reworld")
-    return page.url
-
-
-def version(page: Page) -> int:
-    return int(page.locator(".board-wrap").first.get_attribute("data-version"))
 
 
 def click_and_wait(page: Page, selector: str, *, last: bool = False) -> bool:
@@ -50,9 +25,7 @@ def click_and_wait(page: Page, selector: str, *, last: bool = False) -> bool:
         button.click(timeout=3_000)
     except PlaywrightTimeout:
         return False
-    page.wait_for_function(
-        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
-    )
+    wait_past(page, seen)
     return True
 
 
@@ -92,7 +65,7 @@ def test_one_player_plays_a_whole_game_against_the_bot(asgi_server, browser, e2e
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "solo")
-    create_table(page, base, "2")
+    create_table(page, base, "reworld", players="2")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".rw-board")).to_be_visible()
     page.screenshot(path=str(e2e / "reworld_start_desktop.png"), full_page=True)
@@ -155,7 +128,7 @@ def test_two_players_see_each_others_purchases_live(asgi_server, browser, e2e):
     ann, ben = ann_ctx.new_page(), ben_ctx.new_page()
     sign_up(ann, base, "ann")
     sign_up(ben, base, "ben")
-    url = create_table(ann, base, "2")
+    url = create_table(ann, base, "reworld", players="2")
     ben.goto(url)
     ben.get_by_role("button", name="Join this table").click()
     expect(ben.locator(".rw-board")).to_be_visible()

@@ -6,11 +6,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from lobby.models import Table
-from tests.e2e.test_lost_cities_browser import sign_up
+from tests.e2e.conftest import DESKTOP, PHONE, create_table, sign_up, watch_errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
 
 def fieldset(page: Page, mode: str):
@@ -23,9 +23,7 @@ def test_the_form_proposes_each_games_clock_and_shows_only_the_chosen_modes(
     base = asgi_server
     ctx = browser.new_context(viewport=VIEWPORTS["desktop"])
     page = ctx.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(page)
     sign_up(page, base, "clocky")
 
     live_defaults = {}
@@ -54,11 +52,7 @@ def test_the_form_proposes_each_games_clock_and_shows_only_the_chosen_modes(
 
     # The chosen mode's clock is what the table gets (the hidden one is not even sent).
     page.set_viewport_size(VIEWPORTS["desktop"])
-    page.goto(f"{base}/games/lost_cities/new/")
-    page.select_option("#id_mode", "live")
-    page.select_option("#id_base_minutes", "15")
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Lost Cities")
+    create_table(page, base, "lost_cities", mode="live", base_minutes="15")
     table = Table.objects.get()
     assert (table.mode, table.base_seconds, table.increment_seconds) == ("live", 900, 5)
     assert errors == []

@@ -7,40 +7,18 @@ from playwright.sync_api import Page, expect
 
 from games.registry import get_engine
 from lobby.models import Table
+from tests.e2e.conftest import DESKTOP, PHONE, create_table, sign_up, version, wait_past
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "a-long-unusual-passphrase"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 WAIT = 20_000  # ms: generous, the machine running the suite may be busy
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("#main form button[type=submit]")
-    expect(page.locator(".messages")).to_contain_text(f"Welcome to Playtable, {username}!")
-
-
-def board(page: Page):
-    return page.locator(".board-wrap").first
-
-
-def version(page: Page) -> int:
-    return int(board(page).get_attribute("data-version"))
 
 
 def click_and_wait(page: Page, locator) -> None:
     """Click a move button and wait for the re-rendered board."""
     seen = version(page)
     locator.click()
-    page.wait_for_function(
-        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
-    )
+    wait_past(page, seen)
 
 
 def phase(page: Page) -> str:
@@ -64,9 +42,7 @@ def test_a_player_sets_up_and_plays_the_first_generation_against_a_bot(
     page = ctx.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     sign_up(page, base, "terra")
-    page.goto(f"{base}/games/terraforming_mars/new/")
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Terraforming Mars")
+    create_table(page, base, "terraforming_mars")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".tm-board")).to_be_visible(timeout=WAIT)
     expect(page.locator(".tm-selection")).to_contain_text("Choose your corporation")
@@ -165,9 +141,7 @@ def test_the_end_of_a_solo_game_shows_the_final_scoring(asgi_server, browser, e2
     page = ctx.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     sign_up(page, base, "solo")
-    page.goto(f"{base}/games/terraforming_mars/new/")
-    page.select_option("#id_players", "1")
-    page.click("#main form button[type=submit]")
+    create_table(page, base, "terraforming_mars", players="1")
     expect(page.locator(".tm-selection")).to_contain_text("Choose your corporation", timeout=WAIT)
     click_and_wait(page, page.locator(".tm-selection button", has_text="Choose").first)
     click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
@@ -220,10 +194,7 @@ def test_a_table_on_hellas_shows_its_map_and_milestones(asgi_server, browser, e2
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, base, "hellas")
-    page.goto(f"{base}/games/terraforming_mars/new/")
-    page.select_option("#id_opt_map", "hellas")
-    page.click("#main form button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Terraforming Mars")
+    create_table(page, base, "terraforming_mars", opt_map="hellas")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".tm-board")).to_be_visible(timeout=WAIT)
     # The bot chooses at once; once it has, the board stays put while it is read.

@@ -20,11 +20,18 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from lobby.models import Table
-from tests.e2e.test_lost_cities_browser import PHONE, create_table, play_turn, sign_up
+from tests.e2e.conftest import (
+    DESKTOP,
+    PHONE,
+    create_table,
+    play_lost_cities_turn,
+    sign_up,
+    version,
+    wait_past,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-DESKTOP = {"width": 1280, "height": 800}
 
 
 # Headless Chromium plays no sound and shows no notifications: record them instead. Every
@@ -54,12 +61,6 @@ window.AudioContext = function () {
 """
 
 
-def watch_errors(page: Page, errors: list[str]) -> Page:
-    page.on("console", lambda m: m.type == "error" and errors.append(f"{page.url}: {m.text}"))
-    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
-    return page
-
-
 def turn_item(page: Page):
     return page.locator(".nav .turn-item")
 
@@ -71,11 +72,12 @@ def test_the_turn_shows_in_the_navigation_and_the_tab_title_on_every_page(
     alice_ctx = browser.new_context(viewport=DESKTOP)
     bob_ctx = browser.new_context(viewport=DESKTOP)
     bob_ctx.add_init_script(FAKE_ALERTS)
-    alice = watch_errors(alice_ctx.new_page(), errors)
-    bob = watch_errors(bob_ctx.new_page(), errors)
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    watch_errors(alice, errors)
+    watch_errors(bob, errors)
     sign_up(alice, base, "alice")
     sign_up(bob, base, "bob")
-    url = create_table(alice, base, opt_rounds="1")
+    url = create_table(alice, base, "lost_cities", opt_rounds="1")
     bob.goto(url)
     bob.get_by_role("button", name="Join this table").click()
     expect(bob.locator(".lc-board")).to_be_visible()
@@ -83,14 +85,15 @@ def test_the_turn_shows_in_the_navigation_and_the_tab_title_on_every_page(
     first = Table.objects.get().seats.get(is_to_move=True).user.username
     if first == "bob":
         expect(bob.locator(".your-turn")).to_be_visible()
-        play_turn(bob)  # now it is Alice's turn
+        play_lost_cities_turn(bob)  # now it is Alice's turn
     expect(alice.locator(".your-turn")).to_be_visible()
 
     # Bob turns the sound and browser notifications on, and reloads his table tab.
     User.objects.filter(username="bob").update(turn_sound=True, turn_notifications=True)
     bob.reload()
     # Bob opens the home page in another tab: not his turn anywhere.
-    home = watch_errors(bob_ctx.new_page(), errors)
+    home = bob_ctx.new_page()
+    watch_errors(home, errors)
     home.goto(f"{base}/")
     expect(turn_item(home)).to_be_hidden()
     expect(home).to_have_title("Welcome · Playtable")
@@ -98,7 +101,7 @@ def test_the_turn_shows_in_the_navigation_and_the_tab_title_on_every_page(
     for page in (bob, home):
         page.locator("h1").click()  # browsers let a page sound only after a click on it
 
-    play_turn(alice)
+    play_lost_cities_turn(alice)
     # His turn now: the counter, the tab title and the favicon change without a reload.
     expect(turn_item(home)).to_be_visible()
     expect(turn_item(home).locator(".count")).to_have_text("1")
@@ -118,12 +121,13 @@ def test_the_turn_shows_in_the_navigation_and_the_tab_title_on_every_page(
     home.set_viewport_size(PHONE)
     home.screenshot(path=str(e2e / "turn_alert_phone.png"))
     # A page loaded now shows it from the server already.
-    fresh = watch_errors(bob_ctx.new_page(), errors)
+    fresh = bob_ctx.new_page()
+    watch_errors(fresh, errors)
     fresh.goto(f"{base}/games/")
     expect(fresh).to_have_title(re.compile(r"^\(1\) Your turn · Games"))
     fresh.close()
 
-    play_turn(bob)
+    play_lost_cities_turn(bob)
     expect(turn_item(home)).to_be_hidden()
     expect(home).to_have_title("Welcome · Playtable")
     expect(home.locator("link[rel=icon]")).to_have_attribute("href", plain_icon)
@@ -135,7 +139,7 @@ def test_the_turn_shows_in_the_navigation_and_the_tab_title_on_every_page(
 
 def start_against_a_bot(page: Page, base: str, name: str) -> None:
     sign_up(page, base, name)
-    create_table(page, base, opt_rounds="1")
+    create_table(page, base, "lost_cities", opt_rounds="1")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".your-turn")).to_be_visible(timeout=30_000)
 
@@ -143,7 +147,8 @@ def start_against_a_bot(page: Page, base: str, name: str) -> None:
 def test_conceding_asks_once_and_cancel_changes_nothing(asgi_server, browser, e2e):
     base, errors = asgi_server, []
     ctx = browser.new_context(viewport=DESKTOP)
-    page = watch_errors(ctx.new_page(), errors)
+    page = ctx.new_page()
+    watch_errors(page, errors)
     start_against_a_bot(page, base, "quitter")
     table = Table.objects.get()
     asked: list[str] = []
@@ -191,7 +196,8 @@ def test_with_confirm_every_move_on_a_move_asks_first(asgi_server, browser, e2e)
         }
         """
     )
-    page = watch_errors(ctx.new_page(), errors)
+    page = ctx.new_page()
+    watch_errors(page, errors)
     sign_up(page, base, "careful")
     page.goto(f"{base}/accounts/preferences/")
     ask = page.get_by_role("button", name="Allow browser notifications")
@@ -205,7 +211,7 @@ def test_with_confirm_every_move_on_a_move_asks_first(asgi_server, browser, e2e)
     page.get_by_role("button", name="Save").click()
     expect(page.locator(".messages")).to_contain_text("Your preferences were saved.")
 
-    create_table(page, base, opt_rounds="1")
+    create_table(page, base, "lost_cities", opt_rounds="1")
     page.get_by_role("button", name="Seat a bot").click()
     expect(page.locator(".your-turn")).to_be_visible(timeout=30_000)
     table = Table.objects.get()
@@ -228,11 +234,9 @@ def test_with_confirm_every_move_on_a_move_asks_first(asgi_server, browser, e2e)
     assert "Discard" in asked[0]  # it names the move
 
     answer["accept"] = True
-    seen = int(page.locator(".board-wrap").get_attribute("data-version"))
+    seen = version(page)
     page.locator(".lc-hand-card button", has_text="Discard").first.click()
-    page.wait_for_function(
-        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
-    )
+    wait_past(page, seen)
     table.refresh_from_db()
     assert table.move_count == before + 1
     assert len(asked) == 2
