@@ -34,7 +34,7 @@ def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[
     now = timezone.now()
     for each in seats:
         each.clock_seconds = clocks.seconds_left(table, each, now) if table.state else None
-    bots = get_engine(table.game).bots
+    bots = engine.bots
     return {
         # Sockets render without a request: the user is passed, not taken from it.
         "user": user,

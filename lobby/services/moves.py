@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -14,6 +14,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.bots import Bot
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
 from lobby import clocks
@@ -285,7 +286,7 @@ def bot_play(*, table_id: int, version: int) -> bool:
     engine = get_engine(table.game)
     assert table.state is not None  # a game in play has its state
     state = engine.load(table.state)
-    bots = get_engine(table.game).bots
+    bots: Mapping[str, Bot] = engine.bots
     played = False
     for seat in seats:
         if not seat.is_bot or seat.position not in engine.to_move(state):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_noop
 from games.registry import get_engine
 from lobby import clocks
 from lobby.models import Move, Seat, Table
-from lobby.services.commit import table_commit
+from lobby.services.commit import seats_save, table_commit
 from lobby.services.mail import mail_queue
 from lobby.services.moves import game_end_forfeit, move_play, move_record, state_settle
 
@@ -71,7 +71,7 @@ def seat_timeout(
                 by_timeout=True,
                 now=now,
             )
-        Seat.objects.filter(id=seat.id).update(timeouts=seat.timeouts)
+        seats_save([seat])  # the count of timeouts, if no move above wrote it
         return True
     seat_out(table=table, seats=seats, seat=seat, engine=engine, state=state, now=now)
     return True
