@@ -89,10 +89,12 @@ def round_seconds(settings: Settings, players: int) -> int:
 
 
 def uses_modifiers(state: MondoState) -> bool:
+    """Return whether a scoring modifier applies each round (advanced, expert; not solo)."""
     return (state.settings.advanced or state.settings.expert) and not is_solo(state)
 
 
 def uses_tasks(state: MondoState) -> bool:
+    """Return whether tasks are played (expert level, rules §9.1; not in solo, §10)."""
     return state.settings.expert and not is_solo(state)
 
 
@@ -225,6 +227,7 @@ def holders_after(
 
 
 def replace_player(player: Player, **changes: Any) -> Player:
+    """Return a copy of `player` with `changes` (a Player is frozen)."""
     values: dict[str, Any] = {
         "board": player.board,
         "held": player.held,
@@ -240,6 +243,7 @@ def replace_player(player: Player, **changes: Any) -> Player:
 
 
 def with_seat(state: MondoState, seat: int, player: Player) -> tuple[Player, ...]:
+    """Return the seats of `state` with `player` in place of `seat`."""
     seats = state.seats
     return (*seats[:seat], player, *seats[seat + 1 :])
 
@@ -269,10 +273,12 @@ def board_score(player: Player) -> BoardScore:
 
 
 def seeded_count(state: MondoState) -> int:
+    """Return how many tiles a board starts the round with (rules §10: solo seeds four)."""
     return SOLO_SEEDS if is_solo(state) else 0
 
 
 def tiles_on(player: Player) -> int:
+    """Return how many tiles lie on a player's board."""
     return CELL_COUNT - player.board.count(EMPTY)
 
 
