@@ -39,11 +39,16 @@ class ChattyLog(LostCities):
     """Tells everybody which card was drawn."""
 
     def describe(
-        self, before: LostCitiesState, seat: int, action: Action, viewer: int | None
+        self,
+        before: LostCitiesState,
+        after: LostCitiesState,
+        seat: int,
+        action: Action,
+        viewer: int | None,
     ) -> str:
         if action.get("type") == "draw":
             return f"drew {before.deck[-1]}"
-        return super().describe(before, seat, action, viewer)
+        return super().describe(before, after, seat, action, viewer)
 
 
 def test_the_kit_catches_a_view_that_shows_a_hidden_hand() -> None:
