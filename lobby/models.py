@@ -175,6 +175,12 @@ class Seat(models.Model):
             "table": self.table,
         }
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, then remember the row as written (a whole save only), as from_db does."""
+        super().save(*args, **kwargs)
+        if kwargs.get("update_fields") is None:
+            self._loaded = {f.attname: getattr(self, f.attname) for f in self._meta.concrete_fields}
+
     @classmethod
     def from_db(cls, db: Any, field_names: Any, values: Any) -> Seat:
         """Remember the loaded values, so a save can write only what changed."""

@@ -17,7 +17,6 @@ from lobby.errors import BadRequest, Conflict, NotAllowed
 from lobby.models import Seat, Table
 from lobby.services.commit import table_commit
 from lobby.services.moves import game_end_forfeit, locked_table, seat_of, state_settle
-from lobby.services.notify import table_updated_notify
 
 
 def new_seed() -> int:
@@ -150,11 +149,10 @@ def seat_add_bot(*, code: Any, user: Any, kind: str = Seat.Bot.HEURISTIC) -> Tab
 
 def _after_seating(table: Table, seats: list[Seat]) -> None:
     table.version += 1
-    table.save(update_fields=["version", "updated_at"])
     if len(seats) == table.players:
         table_start_locked(table=table, seats=seats)
     else:
-        table_updated_notify(table=table)
+        table_commit(table=table, seats=seats)
 
 
 @transaction.atomic

@@ -21,6 +21,7 @@ from lobby.models import Seat, Table
 from lobby.services import (
     bot_play,
     move_submit,
+    seat_join,
     seat_leave,
     seat_timeout,
     table_concede,
@@ -110,4 +111,14 @@ def test_a_table_its_creator_cancels_is_written_by_the_one_write_path(alice, wri
     seat_leave(code=table.code, user=alice)
     table.refresh_from_db()
     assert table.status == Table.Status.ABORTED
+    assert writes == [TABLE_FIELDS]
+
+
+@pytest.mark.django_db
+def test_a_player_taking_a_seat_is_written_by_the_one_write_path(alice, bob, countdown, writes):
+    table = table_create(user=alice, game="countdown", players=3, options={})
+    writes.clear()
+    seat_join(code=table.code, user=bob)
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and table.seats.count() == 2
     assert writes == [TABLE_FIELDS]
