@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
+from accounts import avatars
 from accounts.addresses import password_reset_request
 from accounts.models import Report, User, time_zone_choices
 from accounts.moderation import suspension_text
@@ -48,7 +49,12 @@ class PreferencesForm(forms.ModelForm[User]):
     """
 
     email = forms.EmailField(label=_("E-mail"))
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=(),
+        required=False,
+        help_text=_("Automatic: the time zone your browser reports, on each device."),
+    )
 
     class Meta:
         model = User
@@ -76,7 +82,7 @@ class PreferencesForm(forms.ModelForm[User]):
         super().__init__(*args, **kwargs)
         time_zone = self.fields["time_zone"]
         assert isinstance(time_zone, forms.ChoiceField)
-        time_zone.choices = time_zone_choices()
+        time_zone.choices = [("", _("Automatic (this browser’s)")), *time_zone_choices()]
         user = self.instance
         self.fields["email"].initial = user.pending_email or user.email
         if user.pending_email and user.email:
@@ -92,6 +98,20 @@ class PreferencesForm(forms.ModelForm[User]):
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
         return email
+
+
+class AvatarForm(forms.Form):
+    """A picture to show beside the player's name: checked and re-encoded (accounts/avatars.py)."""
+
+    picture = forms.FileField(
+        label=_("A new picture"),
+        help_text=_("PNG, JPEG or WebP, at most 1 MB; shown as a 128×128 square."),
+        widget=forms.FileInput(attrs={"accept": "image/png,image/jpeg,image/webp"}),
+    )
+
+    def clean_picture(self) -> bytes:
+        png: bytes = avatars.png_from_upload(self.cleaned_data["picture"])
+        return png
 
 
 class LoginForm(AuthenticationForm):

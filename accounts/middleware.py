@@ -3,7 +3,6 @@ players logged out."""
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Callable
 
 from django.conf import settings
@@ -14,24 +13,29 @@ from django.utils import timezone, translation
 
 from accounts.moderation import suspension_text
 from accounts.services import remembered_language
+from accounts.timezones import zone_for
 
 
 class UserTimezoneMiddleware:
-    """Activate the logged-in player's time zone for the request."""
+    """Activate the request's time zone: the player's saved one, else the browser's.
+
+    The browser's comes from the `tz` cookie that static/js/timezone.js sets, for
+    logged-out visitors too; an unknown or forged value is ignored (UTC).
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            try:
-                timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                timezone.deactivate()
+        zone = zone_for(getattr(request, "user", None), request.COOKIES)
+        if zone is not None:
+            timezone.activate(zone)
         else:
             timezone.deactivate()
-        return self.get_response(request)
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
 
 
 class UserLanguageMiddleware:

@@ -70,7 +70,11 @@ class User(AbstractUser):
         default=False,
         help_text=_("Ask before sending each move: select, then confirm. Useful on phones."),
     )
-    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    # "" follows the browser (its `tz` cookie, accounts/timezones.py); a zone saved here wins.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
+    # Bumped on each upload or removal of a picture (`Avatar`): part of its URL, so the
+    # picture is cached for long and a new one shows at once. 0: no upload, the drawn one.
+    avatar_version = models.PositiveIntegerField(default=0, editable=False)
     # The language notices and e-mails are written in: the one last picked on the site.
     language = models.CharField(_("language"), max_length=10, blank=True)
     bio = models.CharField(_("about me"), max_length=280, blank=True)
@@ -123,6 +127,19 @@ class User(AbstractUser):
         if self.banned:
             return True
         return self.suspended_until is not None and self.suspended_until > timezone.now()
+
+
+class Avatar(models.Model):
+    """A player's uploaded picture: a 128×128 PNG re-encoded from what they sent."""
+
+    user = models.OneToOneField(
+        User, on_delete=models.CASCADE, primary_key=True, related_name="avatar"
+    )
+    png = models.BinaryField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return gettext("picture of %(player)s") % {"player": self.user}
 
 
 class Notification(models.Model):

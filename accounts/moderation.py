@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import ModerationLog, Report, User
 from accounts.signals import user_shut_out
+from accounts.timezones import zone_named
 
 
 class ModerationError(Exception):
@@ -49,10 +49,8 @@ def suspension_text(user: Any) -> str:
     reason = user.suspension_reason or _("no reason given")
     if user.banned:
         return _("Your account is banned. Reason: %(reason)s") % {"reason": reason}
-    try:
-        zone = zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = zoneinfo.ZoneInfo("UTC")
+    # Their saved zone, else the one of this request (their browser's), else UTC.
+    zone = zone_named(user.time_zone) or timezone.get_current_timezone()
     until = timezone.localtime(user.suspended_until, zone)
     shown = f"{formats.date_format(until, 'DATETIME_FORMAT')} ({until.tzname()})"
     return _("Your account is suspended until %(until)s. Reason: %(reason)s") % {

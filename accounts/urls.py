@@ -24,6 +24,7 @@ urlpatterns = [
     path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
     path("notifications/", views.notifications, name="notifications"),
     path("u/<str:username>/", views.profile, name="profile"),
+    path("u/<str:username>/avatar/<int:version>/", views.avatar, name="avatar"),
     path("u/<str:username>/relation", views.relationship_set, name="relationship"),
     path("u/<str:username>/report/", views.report, name="report"),
     path(

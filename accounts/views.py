@@ -5,12 +5,17 @@ Log-in and passwords use Django's auth views; the password-reset one queues its 
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
+
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -21,9 +26,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts import addresses, ports, selectors, services
-from accounts.forms import PreferencesForm, QueuedPasswordResetForm, ReportForm, SignUpForm
-from accounts.models import Relationship, User
+from accounts import addresses, avatars, ports, selectors, services
+from accounts.forms import (
+    AvatarForm,
+    PreferencesForm,
+    QueuedPasswordResetForm,
+    ReportForm,
+    SignUpForm,
+)
+from accounts.models import Avatar, Relationship, User
 from config import ratelimit
 from config.http import AuthenticatedHttpRequest
 
@@ -176,6 +187,8 @@ def report(request: HttpRequest, username: str) -> HttpResponse:
 def preferences(request: HttpRequest) -> HttpResponse:
     """Let a player change e-mail, reminders, time zone and bio."""
     form = PreferencesForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and "picture-form" in request.POST:
+        return avatar_set(request)
     if request.method == "POST":
         if form.is_valid():
             user = form.save()
@@ -186,8 +199,65 @@ def preferences(request: HttpRequest) -> HttpResponse:
             ):
                 messages.info(request, _CONFIRM_SENT % {"email": address})
             return redirect("accounts:preferences")
-        return render(request, "accounts/preferences.html", {"form": form}, status=400)
-    return render(request, "accounts/preferences.html", {"form": form})
+        return render(request, "accounts/preferences.html", _preferences_context(form), status=400)
+    return render(request, "accounts/preferences.html", _preferences_context(form))
+
+
+def _preferences_context(
+    form: PreferencesForm, picture: AvatarForm | None = None
+) -> dict[str, Any]:
+    return {"form": form, "picture_form": picture or AvatarForm(prefix="picture")}
+
+
+def avatar_set(request: HttpRequest) -> HttpResponse:
+    """Take an uploaded picture (checked and re-encoded), or remove the one there is."""
+    user = request.user
+    assert isinstance(user, User)
+    if "remove" in request.POST:
+        with transaction.atomic():
+            removed, _kinds = Avatar.objects.filter(user=user).delete()
+            if removed:
+                User.objects.filter(pk=user.pk).update(avatar_version=F("avatar_version") + 1)
+        messages.success(request, _("Your picture was removed."))
+        return redirect("accounts:preferences")
+    picture = AvatarForm(request.POST, request.FILES, prefix="picture")
+    if not picture.is_valid():
+        form = PreferencesForm(instance=user)
+        return render(
+            request, "accounts/preferences.html", _preferences_context(form, picture), status=400
+        )
+    with transaction.atomic():
+        png = picture.cleaned_data["picture"]
+        Avatar.objects.update_or_create(user=user, defaults={"png": png})
+        User.objects.filter(pk=user.pk).update(avatar_version=F("avatar_version") + 1)
+    messages.success(request, _("Your picture was saved."))
+    return redirect("accounts:preferences")
+
+
+#: A picture's URL names its version: a new one gets a new URL, so an old one keeps.
+_AVATAR_CACHE = "public, max-age=31536000, immutable"
+
+
+@require_http_methods(["GET", "HEAD"])
+def avatar(request: HttpRequest, username: str, version: int) -> HttpResponse:
+    """Serve a player's picture: the uploaded PNG, else the one drawn from the username."""
+    players = User.objects.only("id", "username", "avatar_version")
+    player = get_object_or_404(players, username=username)
+    upload = Avatar.objects.filter(user=player).values_list("png", flat=True).first()
+    if upload is not None:
+        body, content_type = bytes(upload), "image/png"
+    else:
+        body, content_type = avatars.svg(player.username).encode(), "image/svg+xml"
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(body, content_type=content_type)
+    response["ETag"] = etag
+    # An old version's URL gets the current picture, but is not kept for long.
+    current = version == player.avatar_version
+    response["Cache-Control"] = _AVATAR_CACHE if current else "public, max-age=300"
+    return response
 
 
 @login_required

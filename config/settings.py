@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # Only for its translated "3 minutes ago" (naturaltime, accounts/templatetags/identity.py).
+    "django.contrib.humanize",
     "channels",
     "django_htmx",
     "axes",

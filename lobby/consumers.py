@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import zoneinfo
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import HttpRequest
-from django.utils import translation
+from django.utils import timezone, translation
 
+from accounts.timezones import zone_for
 from lobby import selectors
 from lobby.chat import chat_hidden_html, chat_message_html
 from lobby.rendering import board_html, board_html_shared
@@ -42,8 +44,19 @@ def scope_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request)
 
 
+def scope_zone(scope: dict[str, Any]) -> zoneinfo.ZoneInfo | None:
+    """Return the time zone the page behind this socket was shown in (as the middleware's)."""
+    return zone_for(scope.get("user"), dict(scope.get("cookies") or {}))
+
+
 def _board_for(
-    code: str, user: Any, invites: list[str], language: str, *, shared: bool = False
+    code: str,
+    user: Any,
+    invites: list[str],
+    language: str,
+    *,
+    shared: bool = False,
+    zone: zoneinfo.ZoneInfo | None = None,
 ) -> str | None:
     """Return the board HTML for this socket's user, or None when they may not watch.
 
@@ -53,13 +66,15 @@ def _board_for(
     table = selectors.table_get(code=code)
     if table is None or not selectors.can_watch(table, user, invites):
         return None
-    with translation.override(language):
+    with translation.override(language), timezone.override(zone):
         return board_html_shared(table, user) if shared else board_html(table, user)
 
 
-def _chat_message_for(message_id: int, user: Any, language: str) -> str | None:
+def _chat_message_for(
+    message_id: int, user: Any, language: str, zone: zoneinfo.ZoneInfo | None = None
+) -> str | None:
     with translation.override(language):
-        return chat_message_html(message_id=message_id, user=user)
+        return chat_message_html(message_id=message_id, user=user, zone=zone)
 
 
 class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsumer
@@ -79,8 +94,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         session = self.scope.get("session")
         self.invites = list(session.get("invites", [])) if session is not None else []
         self.language = scope_language(self.scope)
+        self.zone = scope_zone(self.scope)
         html = await database_sync_to_async(_board_for)(
-            self.code, self.user, self.invites, self.language
+            self.code, self.user, self.invites, self.language, zone=self.zone
         )
         if html is None:
             await self.close(code=4404)
@@ -105,7 +121,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(_board_for)(
-            self.code, self.user, self.invites, self.language, shared=True
+            self.code, self.user, self.invites, self.language, shared=True, zone=self.zone
         )
         if html is None:
             await self.close(code=4404)
@@ -122,7 +138,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
     async def chat_message(self, event: dict[str, Any]) -> None:
         """Append a new chat message, unless this socket's user muted or blocked its author."""
         html = await database_sync_to_async(_chat_message_for)(
-            event["id"], self.user, self.language
+            event["id"], self.user, self.language, self.zone
         )
         if html is not None:
             await self.send(text_data=html)

@@ -45,7 +45,7 @@ def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[
         "me": seat,
         "view": view,
         "undo": undo,
-        "log": [(move.n, move.seat, move.text_for(position)) for move in moves],
+        "log": [(move.n, move.seat, move.text_for(position), move.created_at) for move in moves],
         "error": error,
         "board_template": f"games/{table.game}/_board.html",
         "phase_left": (
@@ -63,7 +63,8 @@ SHARED_BOARD_SECONDS = 5
 
 def _shared_key(table: Table, user: Any) -> str:
     viewer = user.pk if getattr(user, "is_authenticated", False) else "anon"
-    return f"board:{table.code}:{table.version}:{viewer}:{translation.get_language()}"
+    zone = timezone.get_current_timezone_name()
+    return f"board:{table.code}:{table.version}:{viewer}:{translation.get_language()}:{zone}"
 
 
 def board_html_shared(table: Table, user: Any) -> str:

@@ -6,7 +6,9 @@ import math
 from typing import Any
 
 from django import template
+from django.contrib.auth import get_user_model
 from django.template.defaultfilters import floatformat
+from django.urls import reverse
 
 from games.registry import UnknownGame, get_engine
 from ladder import selectors
@@ -61,16 +63,26 @@ def ladder_profile(player: Any) -> dict[str, Any]:
         }
         for rating in ratings
     ]
+    changes = selectors.rating_change_list_recent(user=player)
+    # The opponents, as they are called now (one query for every game listed).
+    ids = {pair["opponent_id"] for change in changes for pair in change.pairs}
+    people = {person.pk: person for person in get_user_model().objects.filter(pk__in=ids)}
     recent = [
         {
             "table": change.table,
+            "replay_url": reverse("lobby:replay", kwargs={"code": change.table.code}),
+            "opponents": [
+                people[pair["opponent_id"]]
+                for pair in change.pairs
+                if pair["opponent_id"] in people
+            ],
             "game": _game_name(change.game),
             "place": change.place,
             "after": whole(change.rating_after),
             "delta": whole(change.rating_after) - whole(change.rating_before),
             "when": change.created_at,
         }
-        for change in selectors.rating_change_list_recent(user=player)
+        for change in changes
     ]
     return {"player": player, "games": games, "recent": recent, "min_games": min_games}
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from lobby.chat import chat_list_visible
+from lobby.chat import chat_list_visible, seat_colours
 from lobby.models import ChatMessage, Table
 
 register = template.Library()
@@ -23,6 +23,7 @@ def chat_panel(context: template.Context, table: Table) -> dict[str, Any]:
         "request": context.get("request"),
         "csrf_token": context.get("csrf_token"),
         "chat_messages": chat_list_visible(table=table, user=user),
+        "seat_colours": seat_colours(seats),
         "chat_error": context.get("chat_error"),
         "chat_text": context.get("chat_text", ""),
         "max_length": ChatMessage.MAX_LENGTH,

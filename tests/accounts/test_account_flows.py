@@ -160,7 +160,7 @@ def test_preferences_reject_an_unknown_time_zone(client, alice):
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     alice.refresh_from_db()
-    assert alice.time_zone == "UTC"
+    assert alice.time_zone == ""  # unchanged: still the browser's
 
 
 def test_pages_show_times_in_the_players_time_zone(client, alice):

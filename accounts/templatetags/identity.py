@@ -1,0 +1,92 @@
+"""Times and faces: "3 minutes ago" with the full local date on hover, and avatars."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from django import template
+from django.contrib.humanize.templatetags.humanize import naturaltime
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.html import format_html
+
+register = template.Library()
+
+
+@register.filter
+def ago(value: Any) -> str:
+    """Render a moment as `<time datetime="ISO" title="full local date">3 minutes ago</time>`.
+
+    The words are Django's translated naturaltime; the title is the date in the locale's
+    format and the active time zone (the player's saved one, else their browser's).
+    Anything that is not a date renders as nothing.
+    """
+    if not isinstance(value, datetime):
+        if isinstance(value, date):
+            return format_html(
+                '<time datetime="{}">{}</time>',
+                value.isoformat(),
+                formats.date_format(value, "SHORT_DATE_FORMAT"),
+            )
+        return ""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    title = formats.date_format(local, "DATETIME_FORMAT")
+    if local.tzname():
+        title = f"{title} ({local.tzname()})"
+    return format_html(
+        '<time datetime="{}" title="{}">{}</time>',
+        local.isoformat(timespec="seconds"),
+        title,
+        naturaltime(value),
+    )
+
+
+@register.filter
+def seat_class(positions: Any, user_id: Any) -> str:
+    """Return "seat-N", the colour class of the seat a player holds at a table, or "".
+
+    `positions` maps user ids to seat positions (lobby: `seat_colours`); seat N has one
+    colour everywhere at the table: the board's names, the move log and the chat.
+    """
+    try:
+        position = positions.get(user_id)
+    except AttributeError:
+        return ""
+    return "" if position is None else f"seat-{int(position)}"
+
+
+def avatar_url(user: Any) -> str:
+    """Return the URL of a player's picture (its version in it, so it may be cached long)."""
+    return reverse(
+        "accounts:avatar",
+        kwargs={"username": user.username, "version": getattr(user, "avatar_version", 0)},
+    )
+
+
+@register.simple_tag
+def avatar(user: Any, size: int = 24, css: str = "") -> str:
+    """Render a player's picture beside their name; a bot's (no user) is a small robot.
+
+    Decorative (alt=""): the name beside it says who it is.
+    """
+    classes = f"avatar {css}".strip()
+    if user is None or not getattr(user, "username", ""):
+        src = static("icons/bot.svg")
+    else:
+        src = avatar_url(user)
+    return format_html(
+        '<img class="{}" src="{}" alt="" width="{}" height="{}" loading="lazy">',
+        classes,
+        src,
+        size,
+        size,
+    )
+
+
+@register.simple_tag
+def seat_avatar(seat: Any, size: int = 24) -> str:
+    """Render the picture of a seat's player: the person's, or a robot for a bot."""
+    user = None if getattr(seat, "bot", "") else getattr(seat, "user", None)
+    return avatar(user, size)
