@@ -22,7 +22,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from tests.e2e import tour
-from tests.e2e.conftest import PHONE, watch_errors
+from tests.e2e.conftest import PHONE, version, wait_past, watch_errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -179,5 +179,46 @@ def test_the_phone_menu_opens_and_closes_with_the_keyboard(asgi_server, browser,
     page.get_by_role("link", name="Preferences").click()
     expect(page).to_have_url(f"{asgi_server}/accounts/preferences/")
     expect(page.locator("#nav-menu")).to_be_hidden()
+    assert errors == []
+    context.close()
+
+
+def test_a_folded_log_stays_as_the_player_left_it_when_moves_arrive(asgi_server, browser, e2e):
+    """On a phone the log starts folded; boards pushed over the socket keep the player's choice."""
+    from games.registry import get_engine
+    from lobby.services import move_submit
+
+    site = tour.site_build()
+    table = site.boards["lost_cities"]
+    engine = get_engine("lost_cities")
+    context = browser.new_context(viewport=PHONE)
+    _login(context, asgi_server, site.ana)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(asgi_server + table.get_absolute_url())
+    log = page.locator("details.game-log")
+    chat = page.locator(".chat details")
+    expect(log).not_to_have_attribute("open", "")
+    expect(chat).not_to_have_attribute("open", "")
+
+    def a_move() -> None:
+        """Whoever is to move plays; the page gets the new board over its socket."""
+        table.refresh_from_db()
+        seen = version(page)
+        state = engine.load(table.state)
+        seat = min(engine.to_move(state))
+        action = engine.legal_actions(state, seat)[0]
+        user = [site.ana, site.bo][seat]
+        move_submit(code=table.code, user=user, action=action, seen_version=table.version)
+        wait_past(page, seen)
+
+    a_move()  # a new board arrives over the socket: its log is folded too
+    expect(page.locator("details.game-log")).not_to_have_attribute("open", "")
+    page.locator("details.game-log > summary").click()
+    expect(page.locator("details.game-log")).to_have_attribute("open", "")
+    a_move()  # the player opened it: the next board keeps it open
+    expect(page.locator("details.game-log")).to_have_attribute("open", "")
+    expect(page.locator(".game-log li").first).to_be_visible()
+    page.screenshot(path=str(e2e / "tour_phone_log_opened.png"), full_page=True)
     assert errors == []
     context.close()
