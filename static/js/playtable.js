@@ -87,6 +87,70 @@
   document.addEventListener("click", wireUp, true);
   document.addEventListener("submit", wireUp, true);
 
+  // Keyboard players: a board replaced under the focus (the answer to a move, or a move
+  // pushed over the socket) takes the focused button with it, and the browser drops the
+  // focus to the top of the page. Put it back into the new board: on the same control if
+  // it is still there (the same move, or a button of the same name), else on the first
+  // move that can be made now, else on the status line that says whose turn it is.
+  var lastFocus = null;
+  var byKeyboard = false;
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Tab" || event.key === "Enter" || event.key === " ") byKeyboard = true;
+  }, true);
+  document.addEventListener("pointerdown", function () { byKeyboard = false; }, true);
+
+  function label(el) {
+    return (el.getAttribute("aria-label") || el.textContent || "").replace(/\s+/g, " ").trim();
+  }
+  function shown(el) {
+    return !el.disabled && el.getClientRects().length > 0;
+  }
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    var board = el.closest && el.closest(".board-wrap[id]");
+    lastFocus = board ? { el: el, board: board.id, tag: el.tagName, value: el.value || "",
+      name: el.getAttribute("name") || "", label: label(el) } : null;
+  });
+
+  function sameControl(board, seen) {
+    var found = null;
+    board.querySelectorAll(seen.tag).forEach(function (el) {
+      if (found || !shown(el) || el.tabIndex < 0) return;
+      if (seen.value && el.value === seen.value && el.getAttribute("name") === seen.name) found = el;
+    });
+    if (found) return found;
+    board.querySelectorAll(seen.tag).forEach(function (el) {
+      if (!found && shown(el) && el.tabIndex >= 0 && seen.label && label(el) === seen.label) found = el;
+    });
+    return found;
+  }
+  function firstMove(board) {
+    var found = null;
+    board.querySelectorAll(".move-form button[name=action], .move-form input").forEach(function (el) {
+      if (!found && el.type !== "hidden" && !el.classList.contains("undo") && shown(el)) found = el;
+    });
+    return found;
+  }
+
+  function refocus() {
+    if (!lastFocus || lastFocus.el.isConnected) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active !== document.documentElement) return;
+    var board = document.getElementById(lastFocus.board);
+    if (!board) return;
+    var target = sameControl(board, lastFocus) || firstMove(board);
+    if (!target) {
+      target = board.querySelector(".status-line") || board;
+      target.setAttribute("tabindex", "-1");
+    }
+    // A mouse player's page must not jump to the control; a keyboard player's follows it.
+    target.focus({ preventScroll: !byKeyboard });
+  }
+  function refocusSoon() { setTimeout(refocus, 0); }
+  document.addEventListener("htmx:afterSettle", refocusSoon);
+  document.addEventListener("htmx:oobAfterSwap", refocusSoon);
+  document.addEventListener("htmx:wsAfterMessage", refocusSoon);
+
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSettle", tick);
