@@ -74,9 +74,12 @@ def test_the_browsers_time_zone_is_used_and_a_chat_time_says_ago(
     pictures = page.locator("img.avatar")
     expect(pictures.first).to_be_visible()
     assert pictures.count() >= 3  # the two seats' and the chat's
-    expect(page.locator(".game-log strong.seat-0").first).to_have_css("color", "rgb(29, 78, 216)")
-    expect(page.locator(".game-log strong.seat-1").first).to_have_css("color", "rgb(185, 28, 28)")
-    expect(author).to_have_css("color", "rgb(29, 78, 216)")
+    # One colour per seat: red for seat 0, blue for seat 1 (static/css/playtable.css).
+    red, blue = "rgb(185, 28, 28)", "rgb(29, 78, 216)"
+    expect(page.locator(".game-log strong.seat-0").first).to_have_css("color", red)
+    expect(page.locator(".game-log strong.seat-1").first).to_have_css("color", blue)
+    expect(author).to_have_css("color", red)
+    expect(page.locator(".seat-bar .seat-1 .seat-name")).to_have_css("color", blue)
     page.wait_for_function(
         "() => [...document.querySelectorAll('img.avatar')]"
         ".every(i => i.complete && i.naturalWidth > 0)"
