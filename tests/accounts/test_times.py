@@ -157,3 +157,16 @@ def test_notices_and_my_games_say_ago(client, alice, bob):
     table.save(update_fields=["status"])
     mine = client.get(reverse("lobby:mine")).content.decode()
     assert re.search(r'<time datetime="[^"]+" title="[^"]+">now</time>', mine)
+
+
+def test_dates_follow_the_readers_locale(client, alice):
+    from ladder.models import Rating
+
+    Rating.objects.create(
+        user=alice, game="lost_cities", rating=1600, games=5, peak=1600, last_played=MOMENT
+    )
+    url = reverse("ladder:detail", args=["lost_cities"])
+    client.cookies["django_language"] = "de"
+    assert "<td>02.12.2026</td>" in client.get(url).content.decode()
+    client.cookies["django_language"] = "en"
+    assert "<td>12/02/2026</td>" in client.get(url).content.decode()
