@@ -158,3 +158,52 @@ def test_reworld_with_the_keyboard_alone(asgi_server, browser, e2e):
     assert table.move_count >= 4
     assert errors == []
     ctx.close()
+
+
+def test_relative_space_with_the_keyboard_alone(asgi_server, browser, e2e):
+    """A card is a radio button (Space chooses it, and the stylesheet shows its pods'
+    buttons); a pod is a button (Enter loads it)."""
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    sign_up(page, base, "keys")
+    url = create_table(page, base, "relative_space", players="2")
+    tab_to(page, ".table-actions button.secondary")  # "Seat a bot"
+    page.keyboard.press("Enter")
+    expect(page.locator(".rs-board")).to_be_visible()
+    table = table_of(url)
+    for _ in range(2):
+        wait_turn(page)
+        for _ in range(6):
+            if not page.locator(".rs-board.rs-your-turn").count():
+                break
+            seen = version(page)
+            if page.locator(".rs-board[data-phase=extra] button.rs-pass").count():
+                tab_to(page, "button.rs-pass")
+                page.keyboard.press("Enter")
+            else:
+                tab_to(page, "input.rs-pick")
+                page.keyboard.press("Space")
+                chosen = page.evaluate(
+                    "() => ({slot: document.activeElement.value,"
+                    " checked: document.activeElement.checked})"
+                )
+                assert chosen["checked"], "Space did not choose the card"
+                slot = chosen["slot"]
+                go = page.locator(f"button.rs-go-{slot}")
+                expect(go.first).to_be_visible()
+                tab_to(page, f"button.rs-go-{slot}")
+                page.keyboard.press("Enter")
+            wait_past(page, seen)
+            focus_kept(page)
+        # The bot answers at once; a two-player game may already be over.
+        expect(page.locator(".status-line .your-turn, .end-panel").first).to_be_visible()
+        focus_kept(page)
+        if page.locator(".end-panel").count():
+            break
+    page.screenshot(path=str(e2e / "keyboard_relative_space_desktop.png"))
+    table.refresh_from_db()
+    assert table.move_count >= 4
+    assert errors == []
+    ctx.close()
