@@ -23,6 +23,7 @@ from accounts.admin_actions import NoteForm, ReasonForm, SuspendForm, form_actio
 from accounts.models import ModerationLog, Report, User
 from accounts.moderation import (
     ModerationError,
+    avatar_remove,
     report_handle,
     user_ban,
     user_reinstate,
@@ -104,7 +105,7 @@ class UserAdmin(BaseUserAdmin[User]):
     )
     # Changed only through the actions, which write the moderation log.
     readonly_fields = ("suspended_until", "banned", "suspension_reason")
-    actions = ["suspend", "ban", "reinstate"]
+    actions = ["suspend", "ban", "reinstate", "remove_picture"]
 
     def has_suspend_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("accounts.suspend_user")
@@ -179,6 +180,31 @@ class UserAdmin(BaseUserAdmin[User]):
             queryset,
             form_class=ReasonForm,
             title=_("Lift a suspension or ban"),
+            apply=apply,
+        )
+
+    @admin.action(
+        description=_("Remove the uploaded picture, with a reason"), permissions=["suspend"]
+    )
+    def remove_picture(
+        self, request: HttpRequest, queryset: QuerySet[User]
+    ) -> TemplateResponse | None:
+        def apply(data: dict[str, Any]) -> None:
+            _each(
+                self,
+                request,
+                queryset,
+                lambda user: avatar_remove(
+                    moderator=request.user, user_id=user.id, reason=data["reason"]
+                ),
+            )
+
+        return form_action(
+            self,
+            request,
+            queryset,
+            form_class=ReasonForm,
+            title=_("Remove the uploaded picture"),
             apply=apply,
         )
 

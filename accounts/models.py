@@ -289,6 +289,7 @@ class ModerationLog(models.Model):
         REPORT_DISMISS = "report_dismiss", _("Dismissed a report")
         RATING_ADJUST = "rating_adjust", _("Adjusted a rating")
         RATING_RESET = "rating_reset", _("Reset a rating")
+        AVATAR_REMOVE = "avatar_remove", _("Removed a player's picture")
 
     # PROTECT: an audit trail keeps its people; accounts are deactivated, not deleted.
     moderator = models.ForeignKey(

@@ -6,10 +6,11 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import ModerationLog, Report, User
+from accounts.models import Avatar, ModerationLog, Report, User
 from accounts.signals import user_shut_out
 from accounts.timezones import zone_named
 
@@ -71,6 +72,35 @@ def _check_target(moderator: Any, user: User) -> None:
         raise ModerationError(
             _("%(name)s is staff: only a superuser can do that.") % {"name": user.username}
         )
+
+
+@transaction.atomic
+def avatar_remove(*, moderator: Any, user_id: int, reason: str) -> User:
+    """Remove a player's uploaded picture (they get the drawn one again), saying why."""
+    user = User.objects.select_for_update().get(id=user_id)
+    _check_target(moderator, user)
+    if not avatar_clear(user):
+        raise ModerationError(_("%(name)s has no uploaded picture.") % {"name": user.username})
+    moderation_log_write(
+        moderator=moderator,
+        action=ModerationLog.Action.AVATAR_REMOVE,
+        reason=reason,
+        target=f"user {user.username}",
+        target_user=user,
+    )
+    return user
+
+
+def avatar_clear(user: User) -> bool:
+    """Delete a player's uploaded picture, if any, and give its URL a new version.
+
+    Returns whether there was one. The version changes the picture's URL, so no browser
+    keeps showing the old one from its cache.
+    """
+    removed, _kinds = Avatar.objects.filter(user=user).delete()
+    if removed:
+        User.objects.filter(pk=user.pk).update(avatar_version=F("avatar_version") + 1)
+    return bool(removed)
 
 
 @transaction.atomic

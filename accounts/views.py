@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts import addresses, avatars, ports, selectors, services
+from accounts import addresses, avatars, moderation, ports, selectors, services
 from accounts.forms import (
     AvatarForm,
     PreferencesForm,
@@ -215,9 +215,7 @@ def avatar_set(request: HttpRequest) -> HttpResponse:
     assert isinstance(user, User)
     if "remove" in request.POST:
         with transaction.atomic():
-            removed, _kinds = Avatar.objects.filter(user=user).delete()
-            if removed:
-                User.objects.filter(pk=user.pk).update(avatar_version=F("avatar_version") + 1)
+            moderation.avatar_clear(user)
         messages.success(request, _("Your picture was removed."))
         return redirect("accounts:preferences")
     picture = AvatarForm(request.POST, request.FILES, prefix="picture")
