@@ -30,6 +30,9 @@ class Site:
     bo: Any
     mod: Any
     finished: Table
+    #: Waiting for players: a public table bo opened, a private one ana opened.
+    open_public: Table
+    open_private: Table
     boards: dict[str, Table] = field(default_factory=dict)
 
 
@@ -78,7 +81,18 @@ def site_build(seed: int = 21) -> Site:
     chat_post(code=finished.code, user=bo, text="You too, have fun.")
     finished = _play(finished, [ana, bo], rng, 10_000, stop_at=None)
     assert finished.status == Table.Status.FINISHED, finished.status
-    site = Site(ana=ana, bo=bo, mod=mod, finished=finished)
+    open_public = table_create(user=bo, game="relative_space", players=3, options={})
+    open_private = table_create(
+        user=ana, game="reworld", players=2, options={}, visibility=Table.Visibility.PRIVATE
+    )
+    site = Site(
+        ana=ana,
+        bo=bo,
+        mod=mod,
+        finished=finished,
+        open_public=open_public,
+        open_private=open_private,
+    )
     for engine in engines():
         table = table_create(user=ana, game=engine.slug, players=2, options={})
         seat_join(code=table.code, user=bo)
@@ -105,6 +119,17 @@ class Stop:
     board: bool = False
 
 
+def _reset_link(user: Any) -> str:
+    """The password-reset link of `user`'s e-mail (it leads on to the new-password form)."""
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return reverse("accounts:password_reset_confirm", args=[uid, token])
+
+
 def pages_logged_out(site: Site) -> list[Stop]:
     stops = [
         Stop("home", reverse("home")),
@@ -123,6 +148,12 @@ def pages_logged_out(site: Site) -> list[Stop]:
             status=404,
         ),
         Stop("finished_spectator", site.finished.get_absolute_url()),
+        Stop("open_table_spectator", site.open_public.get_absolute_url()),
+        Stop(
+            "invite_private",
+            reverse("lobby:invite", args=[site.open_private.code, site.open_private.invite_token]),
+        ),
+        Stop("password_reset_confirm", _reset_link(site.bo)),
         Stop("replay_spectator", reverse("lobby:replay", args=[site.finished.code])),
     ]
     for engine in engines():
@@ -145,6 +176,8 @@ def pages_logged_in(site: Site) -> list[Stop]:
         Stop("profile_other", reverse("accounts:profile", args=["bo"])),
         Stop("report", reverse("accounts:report", args=["bo"])),
         Stop("finished_player", site.finished.get_absolute_url()),
+        Stop("open_table_to_join", site.open_public.get_absolute_url()),
+        Stop("open_table_host_invite_link", site.open_private.get_absolute_url()),
         Stop("replay_player", reverse("lobby:replay", args=[site.finished.code])),
         Stop("ladder_lost_cities_in", reverse("ladder:detail", args=["lost_cities"])),
     ]
