@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from lobby.models import Table
-from tests.e2e.conftest import PHONE, create_table, sign_up, table_of, version
+from tests.e2e.conftest import PHONE, create_table, sign_up, table_of, version, watch_errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,16 +31,19 @@ def no_js(browser: Browser, viewport: dict[str, int]) -> tuple[BrowserContext, P
     return ctx, ctx.new_page()
 
 
-def two_players(browser: Browser, base: str) -> tuple[list[BrowserContext], Page, Page]:
-    """Ann (desktop) and Ben (phone) sign up through the form, both without JavaScript."""
+def two_players(browser: Browser, base: str) -> tuple[list[BrowserContext], Page, Page, list[str]]:
+    """Ann (desktop) and Ben (phone) sign up through the form, both without JavaScript;
+    the last item collects both pages' console errors."""
     ann_ctx, ann = no_js(browser, SCREEN)
     ben_ctx, ben = no_js(browser, PHONE)
+    errors = watch_errors(ann)
+    watch_errors(ben, errors)
     sign_up(ann, base, "ann")
     sign_up(ben, base, "ben")
     # No script of ours ran: htmx never loaded, nothing was enhanced.
     for page in (ann, ben):
         assert page.evaluate("() => typeof window.htmx") == "undefined"
-    return [ann_ctx, ben_ctx], ann, ben
+    return [ann_ctx, ben_ctx], ann, ben, errors
 
 
 def open_and_join(ann: Page, ben: Page, base: str, slug: str, **fields: str) -> str:
@@ -111,14 +114,18 @@ def screenshots(e2e, slug: str, ann: Page, ben: Page) -> None:
     ben.screenshot(path=str(e2e / f"nojs_{slug}_phone.png"), full_page=True)
 
 
-def close(contexts: list[BrowserContext]) -> None:
+def close(contexts: list[BrowserContext], errors: list[str], *, refused: int = 0) -> None:
+    """Close the contexts; the pages logged no error but the `refused` moves' 4xx."""
     for ctx in contexts:
         ctx.close()
+    answers = [e for e in errors if "the server responded with a status of 4" in e]
+    assert len(answers) == refused, errors
+    assert [e for e in errors if e not in answers] == []
 
 
 def test_lost_cities_without_javascript(asgi_server, browser, e2e):
     base = asgi_server
-    contexts, ann, ben = two_players(browser, base)
+    contexts, ann, ben, errors = two_players(browser, base)
     url = open_and_join(ann, ben, base, "lost_cities", opt_rounds="1")
     for _ in range(4):
         mover, watcher = mover_of(ann, ben)
@@ -131,7 +138,7 @@ def test_lost_cities_without_javascript(asgi_server, browser, e2e):
         hand_over(url, mover, watcher, before + 1)
     assert table_of(url).move_count == 8
     screenshots(e2e, "lost_cities", ann, ben)
-    close(contexts)
+    close(contexts, errors)
 
 
 def relative_space_turn(page: Page) -> None:
@@ -164,7 +171,7 @@ def relative_space_turn(page: Page) -> None:
 
 def test_relative_space_without_javascript(asgi_server, browser, e2e):
     base = asgi_server
-    contexts, ann, ben = two_players(browser, base)
+    contexts, ann, ben, errors = two_players(browser, base)
     url = open_and_join(ann, ben, base, "relative_space")
     for _ in range(4):
         mover, watcher = mover_of(ann, ben)
@@ -173,7 +180,7 @@ def test_relative_space_without_javascript(asgi_server, browser, e2e):
         hand_over(url, mover, watcher, before)
     expect(ann.locator(".rs-pod .rs-card").first).to_be_visible()
     screenshots(e2e, "relative_space", ann, ben)
-    close(contexts)
+    close(contexts, errors)
 
 
 def reworld_turn(page: Page) -> None:
@@ -194,7 +201,7 @@ def reworld_turn(page: Page) -> None:
 
 def test_reworld_without_javascript(asgi_server, browser, e2e):
     base = asgi_server
-    contexts, ann, ben = two_players(browser, base)
+    contexts, ann, ben, errors = two_players(browser, base)
     url = open_and_join(ann, ben, base, "reworld")
     for _ in range(4):
         mover, watcher = mover_of(ann, ben)
@@ -204,7 +211,7 @@ def test_reworld_without_javascript(asgi_server, browser, e2e):
         hand_over(url, mover, watcher, before)
         expect(watcher.locator(".rw-arm.rw-claimed")).to_have_count(claimed + 1)
     screenshots(e2e, "reworld", ann, ben)
-    close(contexts)
+    close(contexts, errors)
 
 
 def mondo_place_a_tile(page: Page) -> None:
@@ -225,7 +232,7 @@ def test_mondo_without_javascript(asgi_server, browser, e2e):
     """Mondo is played by everybody at once against the clock: both build at the same
     time, each page loaded again after every click, and each sees the other's world."""
     base = asgi_server
-    contexts, ann, ben = two_players(browser, base)
+    contexts, ann, ben, errors = two_players(browser, base)
     url = open_and_join(ann, ben, base, "mondo", mode="live", opt_time="7")
     for page in (ann, ben):
         assert is_my_turn(page), "in Mondo both build at once"
@@ -256,14 +263,14 @@ def test_mondo_without_javascript(asgi_server, browser, e2e):
     expect(ann.locator(".status-line .your-turn")).to_have_count(0)
     ben.reload()
     expect(ben.locator(".status-line .your-turn")).to_be_visible()
-    close(contexts)
+    close(contexts, errors, refused=1)
 
 
 def test_terraforming_mars_without_javascript(asgi_server, browser, e2e):
     """The setup is a sequence of choices kept in the state (a corporation, the cards to
     keep, confirm), each a form of its own; then the first player's first action."""
     base = asgi_server
-    contexts, ann, ben = two_players(browser, base)
+    contexts, ann, ben, errors = two_players(browser, base)
     url = open_and_join(ann, ben, base, "terraforming_mars")
     for page in (ann, ben):
         page.reload()  # the other player's choices made the table move on
@@ -294,4 +301,4 @@ def test_terraforming_mars_without_javascript(asgi_server, browser, e2e):
             press(mover, mover.locator(".tm-projects button", has_text="Use").last)
     hand_over(url, mover, watcher, before)
     screenshots(e2e, "terraforming_mars", ann, ben)
-    close(contexts)
+    close(contexts, errors)
