@@ -133,7 +133,9 @@
   }
 
   function refocus() {
-    if (!lastFocus || lastFocus.el.isConnected) return;
+    // Only for a keyboard player: after a mouse click the focus stays where the browser
+    // leaves it, so that Space scrolls the page and never presses a move.
+    if (!byKeyboard || !lastFocus || lastFocus.el.isConnected) return;
     var active = document.activeElement;
     if (active && active !== document.body && active !== document.documentElement) return;
     var board = document.getElementById(lastFocus.board);
@@ -143,8 +145,7 @@
       target = board.querySelector(".status-line") || board;
       target.setAttribute("tabindex", "-1");
     }
-    // A mouse player's page must not jump to the control; a keyboard player's follows it.
-    target.focus({ preventScroll: !byKeyboard });
+    target.focus();
   }
   function refocusSoon() { setTimeout(refocus, 0); }
   document.addEventListener("htmx:afterSettle", refocusSoon);

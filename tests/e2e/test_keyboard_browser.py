@@ -118,6 +118,17 @@ def test_lost_cities_with_the_keyboard_alone(asgi_server, browser, e2e):
         focus_kept(page)
     table.refresh_from_db()
     assert table.move_count >= 6
+    # A mouse player's focus is left alone: after a click the focus is on no move, so
+    # Space scrolls the page and presses nothing.
+    seen = version(page)
+    page.locator(".lc-hand-card button", has_text="Discard").first.click()
+    wait_past(page, seen)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => !document.activeElement?.closest('.board-wrap')")
+    seen = version(page)
+    page.keyboard.press("Space")
+    page.wait_for_timeout(500)
+    assert version(page) == seen
     assert errors == []
     ctx.close()
 
