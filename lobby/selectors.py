@@ -6,6 +6,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.http import HttpRequest
 from django.utils import timezone
@@ -91,11 +92,36 @@ def _urgency(table: Table) -> tuple[bool, float]:
 
 
 def table_get(*, code: Any) -> Table | None:
-    """Return the table with its seats, or None."""
+    """Return the table with its seats, or None, read in one statement.
+
+    One statement reads one snapshot: the seats (whose turn it is, the clocks) always
+    belong to the table's state and version, even when a bot's answer commits between
+    what would otherwise be two queries; a board is never drawn with "Your turn" over the
+    state before.
+    """
     try:
-        return Table.objects.prefetch_related(_SEATS).get(code=code)
-    except (Table.DoesNotExist, ValueError):
+        seats = list(
+            Seat.objects.filter(table__code=code)
+            .select_related("table", "user")
+            .order_by("position")
+        )
+    except (ValueError, ValidationError):
         return None
+    if not seats:  # every table has its creator's seat; this is only a safety net
+        try:
+            return Table.objects.prefetch_related(_SEATS).get(code=code)
+        except (Table.DoesNotExist, ValueError, ValidationError):
+            return None
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table
+    # What prefetch_related leaves behind (django.db.models.query.prefetch_one_level):
+    # `table.seats.all()` answers from these rows without a query.
+    cached = Seat.objects.filter(table=table).order_by("position")
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    table._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+    return table
 
 
 def seat_for(table: Table, user: Any) -> Seat | None:

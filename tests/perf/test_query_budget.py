@@ -27,7 +27,8 @@ BUDGET = {
     "my games": 6,
     # The games in progress too: the tables, their seats, the players' ratings.
     "open tables": 7,
-    "table page": 8,
+    # The table and its seats in one statement (one snapshot: lobby.selectors.table_get).
+    "table page": 7,
     "move": 7,  # a step within the turn: no seat changes
     # Both seats' clocks and turn flags change, and the next player's "your turn"
     # notification replaces any unread one (delete + insert).
