@@ -9,19 +9,12 @@ Wilson score interval of the win rate.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import random
 import time
 from typing import Any
 
 from bench._common import print_table, selected_engines, setup_django
-
-
-def bots_of(engine: Any) -> dict[str, Any]:
-    """Return the BOTS mapping of the engine's game package."""
-    package = type(engine).__module__.rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.bots").BOTS
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -36,7 +29,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def duel(engine: Any, *, games: int, seed: int) -> dict[str, Any]:
     """Play heuristic against random `games` times, rotating the heuristic's seat."""
-    bots = bots_of(engine)
+    bots = engine.bots  # attached with the engine when its app is ready
     # A duel needs an opponent: games that may also be played alone use two seats.
     players = max(engine.min_players, min(2, engine.max_players))
     wins = draws = 0
