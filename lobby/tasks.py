@@ -35,6 +35,14 @@ def seat_timeout(seat_id: int, deadline: str) -> bool:
 
 
 @task(acks_late=True)
+def clock_warning(seat_id: int) -> int:
+    """Warn a player whose turn clock reached its warning point; once per turn, like the sweep."""
+    from lobby.services.timers import clock_warning_send
+
+    return clock_warning_send(seat_id=seat_id)
+
+
+@task(acks_late=True)
 def phase_time_up(table_id: int, phase_key: str) -> bool:
     """End a timed phase when its time is up; does nothing for a phase already over."""
     from lobby.services import phase_time_up as phase_time_up_service

@@ -93,18 +93,31 @@ def timers_schedule(*, table: Table, seats: Sequence[Seat], phase_started: bool)
         for seat in seats
         if seat.deadline is not None and seat.deadline <= horizon
     ]
+    # A player with a human at the seat is warned at the warning point: on time, not at the
+    # sweep's next pass (which would be most of a one-minute live clock).
+    warnings = [
+        (seat.id, seat.warning_at)
+        for seat in seats
+        if seat.warning_at is not None
+        and seat.warning_at <= horizon
+        and seat.user_id is not None
+        and not seat.bot
+    ]
     phase = None
     if phase_started and table.phase_deadline is not None and table.phase_deadline <= horizon:
         phase = (table.id, table.phase_key, table.phase_deadline)
-    if not jobs and phase is None:
+    if not jobs and not warnings and phase is None:
         return
 
     def enqueue() -> None:
+        from lobby.tasks import clock_warning as clock_warning_task
         from lobby.tasks import phase_time_up as phase_time_up_task
         from lobby.tasks import seat_timeout as seat_timeout_task
 
         for seat_id, deadline in jobs:
             seat_timeout_task.apply_async((seat_id, deadline.isoformat()), eta=deadline)
+        for seat_id, warning_at in warnings:
+            clock_warning_task.apply_async((seat_id,), eta=warning_at)
         if phase is not None:
             phase_time_up_task.apply_async((phase[0], phase[1]), eta=phase[2])
 

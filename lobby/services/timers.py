@@ -9,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -168,6 +168,29 @@ def reminders_send(*, now: datetime | None = None) -> int:
     return sent + clock_warnings_send(now=now)
 
 
+def clock_warning_send(*, seat_id: int, now: datetime | None = None) -> int:
+    """Send one seat's clock warning if it is due now (the ETA task of its warning point).
+
+    The sweep (`clock_warnings_send`) sends the same warnings within its period; this
+    makes a short live clock's warning come on time. Either way a turn is warned once.
+    """
+    now = now or timezone.now()
+    seat = _warnings_due(now).filter(id=seat_id).only("id", "turn_started_at").first()
+    return _remind(seat, "deadline", now) if seat is not None else 0
+
+
+def _warnings_due(now: datetime) -> QuerySet[Seat]:
+    return Seat.objects.filter(
+        warning_at__lte=now,
+        deadline__gt=now,
+        is_to_move=True,
+        table__status=Table.Status.ACTIVE,
+        user__isnull=False,
+        bot="",
+        turn_started_at__isnull=False,
+    ).filter(Q(warned_turn_at__isnull=True) | ~Q(warned_turn_at=F("turn_started_at")))
+
+
 def clock_warnings_send(*, now: datetime | None = None) -> int:
     """Tell each player whose turn clock reached its warning point that time runs out.
 
@@ -176,19 +199,7 @@ def clock_warnings_send(*, now: datetime | None = None) -> int:
     has passed is the timers' business, not a warning's.
     """
     now = now or timezone.now()
-    due = (
-        Seat.objects.filter(
-            warning_at__lte=now,
-            deadline__gt=now,
-            is_to_move=True,
-            table__status=Table.Status.ACTIVE,
-            user__isnull=False,
-            bot="",
-            turn_started_at__isnull=False,
-        )
-        .filter(Q(warned_turn_at__isnull=True) | ~Q(warned_turn_at=F("turn_started_at")))
-        .only("id", "turn_started_at")
-    )
+    due = _warnings_due(now).only("id", "turn_started_at")
     sent = 0
     for seat in list(due[:500]):
         try:

@@ -153,3 +153,28 @@ def test_no_warning_for_a_seat_a_bot_plays(alice, bob):
     Seat.objects.filter(id=seat.id).update(bot=Seat.Bot.RANDOM, abandoned=True)
     assert clock_warnings_send(now=seat.warning_at + timedelta(seconds=1)) == 0
     assert warnings(seat.user) == []
+
+
+def test_a_short_live_clock_is_warned_on_time_by_its_own_task(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A one-minute clock cannot wait for the sweep: its warning point gets an ETA task."""
+    from lobby import tasks
+
+    queued: list[tuple[tuple[int], object]] = []
+    monkeypatch.setattr(
+        tasks.clock_warning, "apply_async", lambda args, eta: queued.append((args, eta))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        table = live_table(alice, bob, minutes=1)
+    seat = mover(table)
+    assert queued == [((seat.id,), seat.warning_at)]
+    # Early (a stale task, a clock that moved on): nothing.
+    assert timers.clock_warning_send(seat_id=seat.id) == 0
+    assert warnings(seat.user) == []
+    # At the warning point: one notice, and the sweep does not send it again.
+    at = seat.warning_at + timedelta(seconds=1)
+    assert timers.clock_warning_send(seat_id=seat.id, now=at) == 1
+    assert timers.clock_warning_send(seat_id=seat.id, now=at) == 0
+    assert clock_warnings_send(now=at) == 0
+    assert len(warnings(seat.user)) == 1
