@@ -289,6 +289,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "reminders-send": {"task": "lobby.tasks.reminders_send", "schedule": 300.0},
 }
 
+# Chat: a player may send CHAT_RATE_COUNT messages per CHAT_RATE_SECONDS (lobby/services/chat.py).
+CHAT_RATE_COUNT = env_int("CHAT_RATE_COUNT", 5)
+CHAT_RATE_SECONDS = env_int("CHAT_RATE_SECONDS", 10)
+# Ladders list a player after this many rated games of a game, so that one lucky first
+# win does not put a newcomer at the top (ladder/selectors.py).
+LADDER_MIN_GAMES = env_int("LADDER_MIN_GAMES", 3)
+
 # Play: bots answer after a short pause; reminders after a while, and before a deadline.
 BOT_MOVE_DELAY = float(env_str("BOT_MOVE_DELAY", "0.8"))
 # A bot seat still to move this long after the table last changed lost its task: the

@@ -37,15 +37,13 @@ if TYPE_CHECKING:
     #: A rating with its `rank` and its `position` in the ladder's order.
     PlacedRating: TypeAlias = WithAnnotations[Rating, _RankPosition]
 
-# A player needs this many rated games of a game to appear on its ladder, so that
-# one lucky first win does not put a newcomer at the top. settings.LADDER_MIN_GAMES
-# overrides it.
-LADDER_MIN_GAMES = 3
-
 
 def ladder_min_games() -> int:
-    """Return the number of rated games a player needs to appear on a ladder."""
-    return int(getattr(settings, "LADDER_MIN_GAMES", LADDER_MIN_GAMES))
+    """Return the number of rated games a player needs to appear on a ladder.
+
+    `settings.LADDER_MIN_GAMES` (3): one lucky first win does not put a newcomer on top.
+    """
+    return int(settings.LADDER_MIN_GAMES)
 
 
 class Ladder:

@@ -14,15 +14,10 @@ from lobby.errors import BadRequest, NotAllowed, NotFound, RateLimited
 from lobby.models import ChatMessage, Table
 from lobby.selectors import can_watch, table_get
 
-# A player may send this many messages per window (seconds); settings override both.
-CHAT_RATE_COUNT = 5
-CHAT_RATE_SECONDS = 10
-
 
 def _rate_check(user: Any) -> None:
     """Count the message against the user's window; refuse once the window is full."""
-    count = getattr(settings, "CHAT_RATE_COUNT", CHAT_RATE_COUNT)
-    seconds = getattr(settings, "CHAT_RATE_SECONDS", CHAT_RATE_SECONDS)
+    count, seconds = settings.CHAT_RATE_COUNT, settings.CHAT_RATE_SECONDS
     if not ratelimit.hit(f"chat:{user.pk}", limit=count, window=seconds, fail_open=True):
         raise RateLimited(
             _(
