@@ -8,7 +8,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from games.registry import get_engine
 from lobby.models import Table
@@ -106,11 +106,21 @@ def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, b
     ann.screenshot(path=str(e2e / "mondo_start_desktop.png"), full_page=True)
 
     # Both reach for the same tile at the same moment: one gets it, the other is told.
+    # Ann's request is held at her browser until Ben's has been answered, so both click the
+    # tile while both boards still show it (a click after the other's move had arrived
+    # would be a click on another tile, not a race).
     ann_first = ann.locator("button.mo-slot").first
     ben_first = ben.locator("button.mo-slot").first
     assert ann_first.get_attribute("value") == ben_first.get_attribute("value")
+    held: list[Route] = []
+    ann.route("**/move", lambda route: held.append(route))
     ann_first.click(no_wait_after=True)
-    ben_first.click(no_wait_after=True)
+    while not held:
+        ann.wait_for_timeout(20)
+    with ben.expect_response("**/move"):
+        ben_first.click(no_wait_after=True)
+    held[0].continue_()
+    ann.unroute("**/move")
     # The loser's message stays on screen in a toast even when the winner's move arrives
     # over the socket and redraws the board.
     for page in (ann, ben):
