@@ -124,14 +124,30 @@
   }
 
   // Every tab of the player hears the same change; only the first to claim it alerts.
-  function claim(key) {
+  // localStorage alone is not enough: tabs in different processes can both read the old
+  // key before either writes it. A Web Lock named after the change is held for a while by
+  // the tab that got it; the others, asking a moment later, are told it is taken.
+  function remembered(key) {
     try {
-      if (window.localStorage.getItem("playtable-turn-alert") === key) return false;
+      if (window.localStorage.getItem("playtable-turn-alert") === key) return true;
       window.localStorage.setItem("playtable-turn-alert", key);
     } catch (error) {
-      // No storage (private mode): each tab alerts.
+      // No storage (private mode): only the lock tells the tabs apart.
     }
-    return true;
+    return false;
+  }
+
+  function claim(key, alert) {
+    var locks = navigator.locks;
+    if (!locks) {
+      if (!remembered(key)) alert();
+      return;
+    }
+    locks.request("playtable-turn-alert:" + key, { ifAvailable: true }, function (lock) {
+      if (!lock || remembered(key)) return null;
+      alert();
+      return new Promise(function (done) { window.setTimeout(done, 10000); });
+    });
   }
 
   function received(event) {
@@ -144,9 +160,11 @@
     if (!data || data.type !== "turns") return;
     var n = Number(data.count) || 0;
     show(n);
-    if (data.url && claim(String(data.key || data.url))) {
-      if (link.dataset.sound === "1") tone();
-      notification(data.url);
+    if (data.url) {
+      claim(String(data.key || data.url), function () {
+        if (link.dataset.sound === "1") tone();
+        notification(data.url);
+      });
     }
   }
 
