@@ -195,11 +195,16 @@ def test_a_folded_log_stays_as_the_player_left_it_when_moves_arrive(asgi_server,
     _login(context, asgi_server, site.ana)
     page = context.new_page()
     errors = watch_errors(page)
+    # The moves below are made on the server: the page must be listening before the first.
+    page.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__tableSocketOpen = true; });"
+    )
     page.goto(asgi_server + table.get_absolute_url())
     log = page.locator("details.game-log")
     chat = page.locator(".chat details")
     expect(log).not_to_have_attribute("open", "")
     expect(chat).not_to_have_attribute("open", "")
+    page.wait_for_function("window.__tableSocketOpen === true")
 
     def a_move() -> None:
         """Whoever is to move plays; the page gets the new board over its socket."""
