@@ -14,10 +14,12 @@ logged out, then as ana, then the admin as a moderator. On each page:
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.db import connections
 from django.test import Client
 from playwright.sync_api import Page, expect
 
@@ -204,7 +206,7 @@ def test_a_folded_log_stays_as_the_player_left_it_when_moves_arrive(asgi_server,
     chat = page.locator(".chat details")
     expect(log).not_to_have_attribute("open", "")
     expect(chat).not_to_have_attribute("open", "")
-    page.wait_for_function("window.__tableSocketOpen === true")
+    page.wait_for_function("() => window.__tableSocketOpen === true")
 
     def a_move() -> None:
         """Whoever is to move plays; the page gets the new board over its socket."""
@@ -214,7 +216,17 @@ def test_a_folded_log_stays_as_the_player_left_it_when_moves_arrive(asgi_server,
         seat = min(engine.to_move(state))
         action = engine.legal_actions(state, seat)[0]
         user = [site.ana, site.bo][seat]
-        move_submit(code=table.code, user=user, action=action, seen_version=table.version)
+
+        def submit() -> None:
+            try:
+                move_submit(code=table.code, user=user, action=action, seen_version=table.version)
+            finally:
+                connections.close_all()
+
+        # From a thread of its own, as a request would be: this thread runs Playwright's
+        # event loop, where the channel layer's sync wrapper refuses to run.
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(submit).result()
         wait_past(page, seen)
 
     a_move()  # a new board arrives over the socket: its log is folded too

@@ -8,6 +8,7 @@ Without the pool (persistent connections per thread, or one connection per reque
 from __future__ import annotations
 
 import concurrent.futures
+import html
 import re
 import threading
 import time
@@ -96,7 +97,9 @@ def test_many_concurrent_requests_hold_at_most_the_pool_and_none_fails(postgres_
         headers = {"Cookie": cookies[user.pk], "X-CSRFToken": "x" * 32, "HX-Request": "true"}
         with httpx.Client(base_url=stack.base, timeout=60) as client:
             page = client.get(f"/t/{table.code}/", headers=headers).text
-            actions = re.findall(r"""name="action" value='([^']*)'""", page)
+            # An action's JSON in a button's value, quoted either way (escaped inside "...").
+            quoted = re.findall(r"""name="action" value=(?:'([^']*)'|"([^"]*)")""", page)
+            actions = [html.unescape(single or double) for single, double in quoted]
             found = VERSION.search(page)
             data = {
                 "action": actions[0] if actions else "{}",
