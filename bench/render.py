@@ -1,0 +1,351 @@
+"""Board renders in process: ms and KiB per board, SQL queries, and the board's regions.
+
+    python -m bench.render [game] [--repeat N] [--moves M] [--seed S] [--profile]
+
+For each game (or the one named): a started live table of two players on a scratch
+SQLite database (/tmp/bench-render.db, made afresh), played to mid-game through
+`lobby.services.move_submit` with seeded random legal actions (M moves; Terraforming
+Mars goes on until its setup is over). Then `lobby.rendering.board_html` is timed for a
+seated player and for a spectator: the median of N renders after a warm-up, the board's
+size, and the SQL queries of one render. While the moves are made, the engine's `apply`
+is counted (outermost calls only, not inside `legal_actions`): a recorded move must cost
+exactly one apply.
+
+Regions: the board is rendered with a region collector (see lobby/templatetags/regions.py)
+before and after one more move; the table gives the number of regions, the game
+template's skeleton (what lies outside every region) in bytes, whether that skeleton
+changed with the move, and how many regions changed for the seat that did not move.
+
+`--profile` prints pyinstrument's text profile of the seated player's renders instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DB_PATH = Path("/tmp/bench-render.db")
+GAMES = ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
+
+
+def setup() -> None:
+    """Configure Django on a fresh scratch SQLite database and migrate it."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{DB_PATH}{suffix}").unlink(missing_ok=True)
+    os.environ["DATABASE_URL"] = f"sqlite:///{DB_PATH}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-render-secret-key")
+    os.environ.setdefault("DEBUG", "false")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+class ApplyCounter:
+    """Counts the engine's outermost `apply` calls, not those inside `legal_actions`."""
+
+    def __init__(self, engine: Any) -> None:
+        self.cls = type(engine)
+        self.calls = 0
+        self.depth = 0
+        self.paused = 0
+
+    @contextmanager
+    def counting(self) -> Iterator[ApplyCounter]:
+        cls, real_apply, real_legal = self.cls, self.cls.apply, self.cls.legal_actions
+
+        def apply(engine: Any, *args: Any, **kwargs: Any) -> Any:
+            if not self.depth and not self.paused:
+                self.calls += 1
+            self.depth += 1
+            try:
+                return real_apply(engine, *args, **kwargs)
+            finally:
+                self.depth -= 1
+
+        def legal_actions(engine: Any, *args: Any, **kwargs: Any) -> Any:
+            self.paused += 1
+            try:
+                return real_legal(engine, *args, **kwargs)
+            finally:
+                self.paused -= 1
+
+        cls.apply, cls.legal_actions = apply, legal_actions
+        try:
+            yield self
+        finally:
+            cls.apply, cls.legal_actions = real_apply, real_legal
+
+
+@dataclass
+class Played:
+    table: Any
+    users: list[Any]
+    moves: int
+    applies: int
+
+
+def _users(game: str) -> list[Any]:
+    from accounts.models import User
+
+    return [
+        User.objects.create_user(f"{game[:12]}{x}", f"{game}{x}@bench.invalid", "bench-pw")
+        for x in ("ann", "ben")
+    ]
+
+
+def start_table(game: str) -> tuple[Any, list[Any]]:
+    """Return a started live two-player table of `game` and its two users (seats 0, 1)."""
+    from lobby.models import Table
+    from lobby.services import seat_join, table_create
+
+    a, b = _users(game)
+    table = table_create(
+        user=a,
+        game=game,
+        players=2,
+        options={},
+        mode=Table.Mode.LIVE,
+        time_control={"base_seconds": 3600, "increment_seconds": 0},
+    )
+    seat_join(code=table.code, user=b)
+    table.refresh_from_db()
+    assert table.status == Table.Status.ACTIVE, table.status
+    users = {seat.position: seat.user for seat in table.seats.select_related("user")}
+    return table, [users[0], users[1]]
+
+
+def move_once(table: Any, users: list[Any], rng: random.Random, counter: ApplyCounter) -> int:
+    """Make one random legal move through move_submit; return the seat that moved."""
+    from games.registry import get_engine
+    from lobby.services import move_submit
+
+    engine = get_engine(table.game)
+    table.refresh_from_db()
+    state = engine.load(table.state)
+    seat = rng.choice(sorted(engine.to_move(state)))
+    action = rng.choice(engine.legal_actions(state, seat))
+    with counter.counting():
+        move_submit(code=table.code, user=users[seat], action=action, seen_version=table.version)
+    table.refresh_from_db()
+    return int(seat)
+
+
+def _setup_over(table: Any) -> bool:
+    if table.game != "terraforming_mars":
+        return True
+    return bool(table.state and table.state.get("phase") not in ("setup", "research"))
+
+
+def play(game: str, *, moves: int, seed: int) -> Played:
+    """Start a table and play it to mid-game; count applies per recorded move."""
+    from games.registry import get_engine
+
+    table, users = start_table(game)
+    counter = ApplyCounter(get_engine(game))
+    rng = random.Random(seed)
+    made = 0
+    while (made < moves or not _setup_over(table)) and table.status == "active":
+        move_once(table, users, rng, counter)
+        made += 1
+    return Played(table=table, users=users, moves=made, applies=counter.calls)
+
+
+def time_render(table: Any, user: Any, repeat: int) -> tuple[float, int, int]:
+    """Return (median ms, bytes, SQL queries) of board_html for `user`."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from lobby.rendering import board_html
+
+    for _ in range(3):
+        board_html(table, user)
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        html = board_html(table, user)
+        times.append(time.perf_counter() - started)
+    with CaptureQueriesContext(connection) as queries:
+        board_html(table, user)
+    return statistics.median(times) * 1000, len(html.encode()), len(queries)
+
+
+def collect(table: Any, user: Any) -> tuple[dict[str, str], str]:
+    """Render the board with a region collector; return (regions, game skeleton).
+
+    The game skeleton is the game template rendered alone with its own collector: what the
+    game leaves outside its regions (the lobby's part is not this benchmark's).
+    """
+    from django.template.loader import render_to_string
+
+    from lobby.rendering import board_context
+
+    context = board_context(table, user)
+    regions: dict[str, str] = {}
+    render_to_string("lobby/_board.html", {**context, "_regions": regions})
+    if context["view"] is None:
+        return regions, ""
+    game_regions: dict[str, str] = {}
+    skeleton = render_to_string(context["board_template"], {**context, "_regions": game_regions})
+    return regions, skeleton
+
+
+@dataclass
+class RegionFigures:
+    count: int
+    skeleton_bytes: int
+    skeleton_changed: bool
+    changed: int
+    changed_names: list[str]
+
+
+def region_figures(played: Played, rng: random.Random) -> RegionFigures:
+    """Render both seats' boards before and after one more move; compare the regions."""
+    table, users = played.table, played.users
+    before = [collect(table, user) for user in users]
+    from games.registry import get_engine
+
+    counter = ApplyCounter(get_engine(table.game))
+    mover = move_once(table, users, rng, counter)
+    other = 1 - mover
+    after = collect(table, users[other])
+    regions_before, skeleton_before = before[other]
+    regions_after, skeleton_after = after
+    names = sorted(set(regions_before) | set(regions_after))
+    changed = [name for name in names if regions_before.get(name) != regions_after.get(name)]
+    return RegionFigures(
+        count=len(regions_after),
+        skeleton_bytes=len(skeleton_after.encode()),
+        skeleton_changed=skeleton_before != skeleton_after,
+        changed=len(changed),
+        changed_names=changed,
+    )
+
+
+def profile(played: Played, repeat: int) -> None:
+    """Print pyinstrument's profile of `repeat` renders of the seated player's board."""
+    from pyinstrument import Profiler
+
+    from lobby.rendering import board_html
+
+    table, user = played.table, played.users[0]
+    board_html(table, user)
+    profiler = Profiler(interval=0.0002)
+    profiler.start()
+    for _ in range(repeat):
+        board_html(table, user)
+    profiler.stop()
+    print(profiler.output_text(unicode=True, color=False, show_all=False))
+
+
+def view_ms(table: Any, seat: int | None, repeat: int) -> float:
+    """Return the median ms of the engine's load + view for `seat` (part of a render)."""
+    from games.registry import get_engine
+
+    engine = get_engine(table.game)
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        engine.view(engine.load(table.state), seat)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", choices=GAMES)
+    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+    setup()
+    from django.contrib.auth.models import AnonymousUser
+
+    games = [args.game] if args.game else GAMES
+    if args.profile:
+        for game in games:
+            print(f"## {game}")
+            profile(play(game, moves=args.moves, seed=args.seed), args.repeat)
+        return
+    rows, region_rows = [], []
+    for game in games:
+        played = play(game, moves=args.moves, seed=args.seed)
+        table = played.table
+        for label, user, seat in (
+            ("player", played.users[0], 0),
+            ("spectator", AnonymousUser(), None),
+        ):
+            ms, size, queries = time_render(table, user, args.repeat)
+            rows.append(
+                [
+                    game,
+                    label,
+                    f"{ms:.2f}",
+                    f"{view_ms(table, seat, args.repeat):.2f}",
+                    f"{size / 1024:.1f}",
+                    str(queries),
+                    str(played.moves),
+                    f"{played.applies / max(played.moves, 1):.1f}",
+                ]
+            )
+        figures = region_figures(played, random.Random(args.seed + 1))
+        region_rows.append(
+            [
+                game,
+                str(figures.count),
+                str(figures.skeleton_bytes),
+                "yes" if figures.skeleton_changed else "no",
+                str(figures.changed),
+                " ".join(figures.changed_names) or "-",
+            ]
+        )
+    print_markdown(
+        [
+            "game",
+            "viewer",
+            "ms/render",
+            "view ms",
+            "KiB",
+            "queries",
+            "moves",
+            "apply calls per move",
+        ],
+        rows,
+    )
+    print()
+    print_markdown(
+        [
+            "game",
+            "regions",
+            "game skeleton bytes",
+            "skeleton changed",
+            "regions changed (seat that did not move)",
+            "which",
+        ],
+        region_rows,
+    )
+
+
+def print_markdown(headers: list[str], rows: list[list[str]]) -> None:
+    """Print a markdown table."""
+    print("| " + " | ".join(headers) + " |")
+    print("|" + "|".join(" --- " for _ in headers) + "|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
