@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+import time
 import zoneinfo
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import HttpRequest
-from django.utils import timezone, translation
+from django.utils import translation
 
 from accounts.timezones import zone_for
-from lobby import selectors
+from lobby import metrics, pushes
 from lobby.chat import chat_hidden_html, chat_message_html
-from lobby.rendering import board_html, board_html_shared
+from lobby.rendering import Sent, board_full, board_message
 from lobby.selectors import turn_count
 from lobby.sockets import user_group
 
@@ -49,27 +50,6 @@ def scope_zone(scope: dict[str, Any]) -> zoneinfo.ZoneInfo | None:
     return zone_for(scope.get("user"), dict(scope.get("cookies") or {}))
 
 
-def _board_for(
-    code: str,
-    user: Any,
-    invites: list[str],
-    language: str,
-    *,
-    shared: bool = False,
-    zone: zoneinfo.ZoneInfo | None = None,
-) -> str | None:
-    """Return the board HTML for this socket's user, or None when they may not watch.
-
-    `shared`: a push after a change, which may reuse the HTML rendered for the same user,
-    version and language a moment ago (the mover's HTTP answer, another tab).
-    """
-    table = selectors.table_get(code=code)
-    if table is None or not selectors.can_watch(table, user, invites):
-        return None
-    with translation.override(language), timezone.override(zone):
-        return board_html_shared(table, user) if shared else board_html(table, user)
-
-
 def _chat_message_for(
     message_id: int, user: Any, language: str, zone: zoneinfo.ZoneInfo | None = None
 ) -> str | None:
@@ -80,9 +60,13 @@ def _chat_message_for(
 class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsumer
     """One socket per open table page: players and spectators.
 
-    A group message is only a doorbell; each socket renders its own seat's view,
-    because hands differ per player.
+    A group message is only a doorbell. The sockets of a process share one read of the
+    table per push and one drawing per distinct view (lobby.pushes); each socket then
+    sends its page only what changed since what it sent last (lobby.rendering
+    .board_message): the whole board on connect and when the page asks ("resync").
     """
+
+    sent: Sent | None = None
 
     async def connect(self) -> None:
         self.code = str(self.scope["url_route"]["kwargs"]["code"])
@@ -95,38 +79,61 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         self.invites = list(session.get("invites", [])) if session is not None else []
         self.language = scope_language(self.scope)
         self.zone = scope_zone(self.scope)
-        html = await database_sync_to_async(_board_for)(
-            self.code, self.user, self.invites, self.language, zone=self.zone
-        )
-        if html is None:
-            await self.close(code=4404)
-            return
+        # Join first, then read: a change after the read rings this socket.
         self.group = f"table-{self.code}"
         await self.channel_layer.group_add(self.group, self.channel_name)
+        board = await self._board(None)
+        if board is None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            del self.group
+            await self.close(code=4404)
+            return
         if getattr(self.user, "is_authenticated", False):
             # Log-out, suspension and ban close this socket at once (lobby.sockets).
             self.user_group = user_group(self.user.pk)
             await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
+        metrics.socket_opened("table")
+        self.opened = True
+        html, self.sent = board_full(board)
         await self.send(text_data=html)
 
+    async def _board(self, version: int | None) -> Any:
+        return await pushes.board_for(
+            self.code, version, self.user, self.invites, self.language, self.zone
+        )
+
     async def disconnect(self, code: int) -> None:
+        if getattr(self, "opened", False):
+            metrics.socket_closed("table")
+            self.opened = False
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Ignore client messages: moves go through HTTP, so they share one checked path."""
-
-    async def table_updated(self, event: dict[str, Any]) -> None:
-        html = await database_sync_to_async(_board_for)(
-            self.code, self.user, self.invites, self.language, shared=True, zone=self.zone
-        )
-        if html is None:
+        """Answer "resync" with the whole board; ignore the rest (moves go through HTTP)."""
+        if text_data != "resync":
+            return
+        board = await self._board(None)
+        if board is None:
             await self.close(code=4404)
             return
+        html, self.sent = board_full(board, resync=True)
         await self.send(text_data=html)
+
+    async def table_updated(self, event: dict[str, Any]) -> None:
+        board = await self._board(int(event.get("version") or 0))
+        if board is None:
+            await self.close(code=4404)
+            return
+        if self.sent is not None and board.version <= self.sent.version:
+            return  # a late doorbell: this page holds this version already
+        message, self.sent = board_message(board, self.sent)
+        await self.send(text_data=message)
+        if isinstance(event.get("at"), int | float):
+            metrics.push_lag_observed(max(0.0, time.time() - float(event["at"])))
 
     async def session_end(self, event: dict[str, Any]) -> None:
         """The player logged out, or was suspended or banned: this socket ends now."""
@@ -166,6 +173,8 @@ class MeConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsum
             await self.close(code=4403 if getattr(user, "is_suspended", False) else 4401)
             return
         self.user_group = user_group(user.pk)
+        metrics.socket_opened("me")
+        self.opened = True
         # Join first, then count: no change can fall between the count and the group.
         await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
@@ -173,6 +182,9 @@ class MeConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsum
         await self.send(text_data=json.dumps({"type": "turns", "count": count}))
 
     async def disconnect(self, code: int) -> None:
+        if getattr(self, "opened", False):
+            metrics.socket_closed("me")
+            self.opened = False
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 

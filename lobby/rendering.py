@@ -1,40 +1,101 @@
-"""Render a table's board for one viewer: used by pages, htmx responses and sockets."""
+"""Render a table's board for one viewer: used by pages, htmx responses and sockets.
+
+A board is drawn once per distinct view of a table's version: each seat's view and one
+spectators' view (see `viewer_kind`), per language and time zone. `board_get` keeps that
+drawing in the cache (Redis across processes) for SHARED_BOARD_SECONDS, so the mover's
+HTTP answer, every tab and every socket of the same view share it. A drawing (`Board`)
+holds the whole HTML and, apart, each region of it (lobby.templatetags.regions) and its
+log lines, so that a socket can send only what changed since the board it sent last
+(`board_message`).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.html import format_html, format_html_join
 
+from accounts.templatetags.identity import ago
 from games.registry import get_engine
-from lobby import clocks
-from lobby.models import Seat, Table
+from lobby import clocks, metrics
+from lobby.models import Move, Seat, Table
 from lobby.selectors import move_list_recent, seat_for
+from lobby.templatetags.regions import COLLECTOR
 
 logger = logging.getLogger(__name__)
 
+#: How long a drawn board stays reusable: only pushes of one version share it.
+SHARED_BOARD_SECONDS = 5
 
-def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[str, Any]:
-    """Return the template context of the board as `user` may see it."""
+_MARKER = re.compile("\x00region:([^\x00]+)\x00")
+
+
+def log_lines(
+    moves: list[Move], seats: list[Seat], position: int | None
+) -> list[tuple[int, str, str]]:
+    """Return the log as `position` may read it: (n, key, <li>) oldest first.
+
+    The key names the line's content (not its "3 minutes ago"), so that a socket can tell
+    which lines its page already shows.
+    """
+    names = {seat.position: seat.display_name for seat in seats}
+    lines = []
+    for move in moves:
+        text = move.text_for(position)
+        who = names.get(move.seat, "") if move.seat is not None else ""
+        css = format_html(' class="seat-{}"', move.seat) if move.seat is not None else ""
+        key = hashlib.blake2b(f"{move.n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
+        html = format_html(
+            '<li value="{}"><strong{}>{}</strong> {} <span class="log-time">{}</span></li>',
+            move.n,
+            css,
+            who,
+            text,
+            ago(move.created_at),
+        )
+        lines.append((move.n, key, str(html)))
+    return lines
+
+
+def board_context(
+    table: Table,
+    user: Any,
+    *,
+    error: str | None = None,
+    moves: list[Move] | None = None,
+    state: Any = None,
+) -> dict[str, Any]:
+    """Return the template context of the board as `user` may see it.
+
+    `moves` and `state` may come from a snapshot shared by several views of one version.
+    """
     engine = get_engine(table.game)
     seat = seat_for(table, user)
     position = seat.position if seat is not None and table.state is not None else None
     view, undo = None, 0
     if table.state is not None:
-        state = engine.load(table.state)
+        if state is None:
+            state = engine.load(table.state)
         view = engine.view(state, position)
         if position is not None and table.status == Table.Status.ACTIVE:
             undo = engine.undo_steps(state, position)
-    moves = move_list_recent(table=table)
+    if moves is None:
+        moves = move_list_recent(table=table)
     seats = list(table.seats.all())
     now = timezone.now()
     for each in seats:
         each.clock_seconds = clocks.seconds_left(table, each, now) if table.state else None
     bots = engine.bots
+    lines = log_lines(moves, seats, position)
     return {
         # Sockets render without a request: the user is passed, not taken from it.
         "user": user,
@@ -46,6 +107,8 @@ def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[
         "view": view,
         "undo": undo,
         "log": [(move.n, move.seat, move.text_for(position), move.created_at) for move in moves],
+        "log_lines": lines,
+        "log_html": format_html_join("", "{}", ((line[2],) for line in reversed(lines))),
         "error": error,
         "board_template": f"games/{table.game}/_board.html",
         "phase_left": (
@@ -57,41 +120,177 @@ def board_context(table: Table, user: Any, *, error: str | None = None) -> dict[
     }
 
 
-#: How long a pushed board stays reusable: only pushes of one version share it.
-SHARED_BOARD_SECONDS = 5
+@dataclass(frozen=True)
+class Board:
+    """One drawing of a board for one view of one version of a table."""
+
+    board_id: str
+    version: int
+    status: str
+    html: str
+    #: A hash of what lies outside every region (the board's own tag left out).
+    skeleton: str
+    #: Each region's element HTML, in board order, and a hash of each.
+    regions: dict[str, str]
+    hashes: dict[str, str]
+    #: The log as this view reads it: (n, key, <li>) oldest first.
+    log: tuple[tuple[int, str, str], ...]
 
 
-def _shared_key(table: Table, user: Any) -> str:
-    viewer = user.pk if getattr(user, "is_authenticated", False) else "anon"
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def board_render(
+    table: Table, user: Any, *, moves: list[Move] | None = None, state: Any = None
+) -> Board:
+    """Draw the board as `user` sees it now, regions kept apart (one template render)."""
+    context = board_context(table, user, moves=moves, state=state)
+    collector: dict[str, str] = {}
+    context[COLLECTOR] = collector
+    started = time.perf_counter()
+    skeleton = render_to_string("lobby/_board.html", context)
+    metrics.render_observed(table.game, time.perf_counter() - started)
+    board_render.count += 1  # type: ignore[attr-defined]
+    html = _MARKER.sub(lambda m: collector[m.group(1)], skeleton)
+    return Board(
+        board_id=context["board_id"],
+        version=table.version,
+        status=str(table.status),
+        html=html,
+        skeleton=_digest(skeleton.split(">", 1)[-1]),
+        regions=collector,
+        hashes={name: _digest(element) for name, element in collector.items()},
+        log=tuple((n, key, line) for n, key, line in context["log_lines"]),
+    )
+
+
+#: Renders so far in this process (tests pin renders per push with it).
+board_render.count = 0  # type: ignore[attr-defined]
+
+
+def viewer_kind(table: Table, user: Any) -> str:
+    """Return which view of the table `user` gets: their seat's, or a spectator's.
+
+    Spectators share one view, except at an open table, where a logged-in one also sees
+    the button that seats them.
+    """
+    seat = seat_for(table, user)
+    if seat is not None:
+        return f"seat{seat.position}"
+    if table.status == Table.Status.OPEN and getattr(user, "is_authenticated", False):
+        return "member"
+    return "spectator"
+
+
+def board_key(table: Table, user: Any) -> str:
+    """Return the cache key of `user`'s view of this version, in the active language and zone."""
     zone = timezone.get_current_timezone_name()
-    return f"board:{table.code}:{table.version}:{viewer}:{translation.get_language()}:{zone}"
+    return (
+        f"board:{table.code}:{table.version}:{viewer_kind(table, user)}:"
+        f"{translation.get_language()}:{zone}"
+    )
+
+
+def board_get(
+    table: Table, user: Any, *, moves: list[Move] | None = None, state: Any = None
+) -> Board:
+    """Return the board as `user` sees this version of the table, drawn at most once.
+
+    A drawing is shared by every viewer of the same view, in every process (the cache is
+    Redis in production). Rendered without a request, so no per-browser CSRF token is
+    inside (htmx sends the page's token as a header). When the cache is down, the board
+    is drawn as without a cache.
+    """
+    key = board_key(table, user)
+    try:
+        board: Board | None = cache.get(key)
+    except Exception:
+        logger.warning("board cache unreachable: rendering without it", exc_info=True)
+        return board_render(table, user, moves=moves, state=state)
+    if board is None:
+        board = board_render(table, user, moves=moves, state=state)
+        try:
+            cache.set(key, board, SHARED_BOARD_SECONDS)
+        except Exception:
+            logger.warning("board cache unreachable: not kept", exc_info=True)
+    return board
 
 
 def board_html_shared(table: Table, user: Any) -> str:
-    """Return the board as `user` sees this version of the table, rendered at most once.
-
-    A move renders the mover's board for its HTTP answer and then every socket of the
-    table renders its own: the mover's sockets (tabs) reuse the answer's HTML through
-    the cache (Redis across processes). Rendered without a request, so no per-browser
-    CSRF token is inside (htmx sends the page's token as a header).
-    """
-    key = _shared_key(table, user)
-    try:
-        html: str | None = cache.get(key)
-    except Exception:  # the cache (Redis) is down: render, as without a cache
-        logger.warning("board cache unreachable: rendering without it", exc_info=True)
-        return board_html(table, user)
-    if html is None:
-        html = board_html(table, user)
-        try:
-            cache.set(key, html, SHARED_BOARD_SECONDS)
-        except Exception:
-            logger.warning("board cache unreachable: not kept", exc_info=True)
-    return html
+    """Return the whole board as `user` sees this version (see `board_get`)."""
+    return board_get(table, user).html
 
 
 def board_html(
     table: Table, user: Any, *, request: HttpRequest | None = None, error: str | None = None
 ) -> str:
-    """Return the board partial as `user` may see it."""
+    """Return the board partial as `user` may see it, drawn now (a page, an error answer)."""
     return render_to_string("lobby/_board.html", board_context(table, user, error=error), request)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a socket sent last: the board its page holds (for `board_message`)."""
+
+    version: int
+    skeleton: str
+    hashes: dict[str, str]
+    log: tuple[tuple[int, str], ...]
+
+
+def _sent(board: Board) -> Sent:
+    return Sent(board.version, board.skeleton, board.hashes, tuple((n, k) for n, k, _ in board.log))
+
+
+def board_full(board: Board, *, resync: bool = False) -> tuple[str, Sent]:
+    """Return the whole board as a socket message (on connect, or asked for by `resync`)."""
+    html = board.html
+    if resync:
+        html = html.replace('class="board-wrap"', 'class="board-wrap" data-resync="1"', 1)
+    return html, _sent(board)
+
+
+def _log_append(board: Board, sent: Sent) -> str | None:
+    """Return the log lines to add to what the socket sent, or None if the log must be whole.
+
+    The page keeps the lines it has and gets the new ones at the top; when a line it has
+    is gone or changed (an undo), the whole log is sent instead.
+    """
+    if not sent.log or not board.log:
+        return None
+    last = max(n for n, _ in sent.log)
+    first = min(n for n, _, _ in board.log)
+    old = {(n, key) for n, key in sent.log if n >= first}
+    kept = {(n, key) for n, key, _ in board.log if n <= last}
+    if old != kept:
+        return None
+    new = [line for n, _, line in reversed(board.log) if n > last]
+    if not new:
+        return ""
+    return f'<ol id="{board.board_id}-log-list" hx-swap-oob="afterbegin">' + "".join(new) + "</ol>"
+
+
+def board_message(board: Board, sent: Sent | None) -> tuple[str, Sent]:
+    """Return the socket message that takes a page from `sent` to `board`, and the new `sent`.
+
+    The whole board when the socket sent none yet or the skeleton changed; else a marker
+    naming the version it applies to (`data-base`) and the new one, the regions that
+    changed (the error region always, so an old refusal goes) and the new log lines. The
+    page applies it only on top of `data-base`, else asks for the whole board
+    (static/js/playtable.js).
+    """
+    if sent is None or sent.skeleton != board.skeleton:
+        return board_full(board)
+    parts = [
+        f'<div id="{board.board_id}-meta" hidden data-version="{board.version}" '
+        f'data-base="{sent.version}" data-status="{board.status}"></div>'
+    ]
+    for name, element in board.regions.items():
+        if name == "log" or (name != "error" and sent.hashes.get(name) == board.hashes[name]):
+            continue
+        parts.append(element)
+    if "log" in board.regions and sent.hashes.get("log") != board.hashes["log"]:
+        append = _log_append(board, sent)
+        parts.append(board.regions["log"] if append is None else append)
+    return "".join(parts), _sent(board)

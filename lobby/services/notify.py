@@ -12,6 +12,7 @@ current board when it reconnects.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -27,11 +28,14 @@ from lobby.sockets import user_group
 
 
 def table_updated_notify(*, table: Table) -> None:
-    """After commit, ring every socket of the table: each re-renders its own view."""
+    """After commit, ring every socket of the table (lobby.pushes draws each view once).
+
+    The doorbell carries the moment of the commit, for the push-lag metric.
+    """
     group, version = table.group_name, table.version
 
     def ring() -> None:
-        group_send(group, {"type": "table.updated", "version": version})
+        group_send(group, {"type": "table.updated", "version": version, "at": time.time()})
 
     transaction.on_commit(ring, robust=True)
 

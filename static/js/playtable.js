@@ -52,14 +52,46 @@
   // A board pushed over the socket may have been drawn before the answer to this
   // player's own move arrived: never let an older board replace a newer one. A push of
   // the version already shown is dropped too: it says nothing new, and replacing the
-  // board under the pointer loses a click that is on its way.
+  // board under the pointer loses a click that is on its way. A whole board the page
+  // asked for ("resync") is taken unless it is older.
+  //
+  // Most pushes carry only the regions of the board that changed (lobby.rendering
+  // .board_message): first a meta element with the new version and the version they
+  // apply to (data-base). The page takes them only on top of that version; on top of
+  // any other it asks the socket for the whole board instead.
+  var META = /id="([^"]+-board)-meta" hidden data-version="(\d+)" data-base="(\d+)" data-status="(\w+)"/;
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    var match = /id="([^"]+-board)"[^>]*data-version="(\d+)"/.exec(event.detail.message);
+    var message = event.detail.message;
+    var meta = META.exec(message.slice(0, 300));
+    if (meta) {
+      var wrap = document.getElementById(meta[1]);
+      var shown = wrap ? Number(wrap.dataset.version) : -1;
+      if (!wrap || shown >= Number(meta[2])) {
+        event.preventDefault();
+      } else if (shown !== Number(meta[3])) {
+        event.preventDefault();
+        event.detail.socketWrapper.send("resync");
+      }
+      return;
+    }
+    var match = /id="([^"]+-board)"[^>]*data-version="(\d+)"/.exec(message);
     if (!match) return;
     var current = document.getElementById(match[1]);
-    if (current && Number(current.dataset.version) >= Number(match[2])) {
+    var resync = / data-resync="1"/.test(message.slice(0, 400));
+    if (current && Number(current.dataset.version) > Number(match[2]) - (resync ? 0 : 1)) {
       event.preventDefault();
     }
+  });
+  // After a push of regions, the board says which version (and status) it now shows.
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    var meta = META.exec(event.detail.message.slice(0, 300));
+    if (!meta) return;
+    var wrap = document.getElementById(meta[1]);
+    if (wrap) {
+      wrap.dataset.version = meta[2];
+      wrap.dataset.status = meta[4];
+    }
+    dropStale();
   });
 
   // The same for the answer to a move: when the table moved on while it travelled (a

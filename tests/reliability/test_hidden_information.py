@@ -308,15 +308,17 @@ def test_whole_games_push_nothing_hidden_to_any_socket(slug, rings):
 @pytest.mark.parametrize("where", ["on connect", "on a push"])
 def test_the_socket_scan_catches_a_board_rendered_for_the_wrong_viewer(where, rings, monkeypatch):
     """A consumer that sends every socket the first seat's board fails the scan."""
-    from lobby import consumers
+    from lobby import pushes
 
-    name = "board_html" if where == "on connect" else "board_html_shared"
-    real = getattr(consumers, name)
+    real = pushes.board_for
 
-    def first_seats_board(table, user):
-        return real(table, table.seats.get(position=0).user)
+    async def first_seats_board(code, version, user, *args):
+        if (version is None) == (where == "on connect"):
+            shot = await pushes.snapshot(code, version)
+            user = await sync_to_async(lambda: shot.table.seats.get(position=0).user)()
+        return await real(code, version, user, *args)
 
-    monkeypatch.setattr(consumers, name, first_seats_board)
+    monkeypatch.setattr(pushes, "board_for", first_seats_board)
     engine = next(e for e in engines() if e.slug == "lost_cities")
     with pytest.raises(AssertionError, match="received hidden"):
         _play_watched(engine, 2, 0, 4, rings)

@@ -1,0 +1,129 @@
+"""What the table sockets of one process share when a table changes.
+
+A change rings every socket of the table (`table.updated`). Without sharing, each socket
+would read the table, its seats and its log and draw its own board: with 20 spectators,
+20 identical drawings. Here the sockets of a process share one read of the table per
+push (`snapshot`) and one drawing per distinct view (`board_for`); the drawing itself is
+shared across processes through the cache (`lobby.rendering.board_get`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import zoneinfo
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from channels.db import database_sync_to_async
+from django.utils import timezone, translation
+
+from games.registry import get_engine
+from lobby import selectors
+from lobby.models import Move, Table
+from lobby.rendering import Board, board_get, viewer_kind
+
+T = TypeVar("T")
+
+
+class Shared:
+    """Awaitables shared by key: the first caller starts the work, the others wait for it.
+
+    A finished result stays for `keep` seconds, for callers that come a moment later (the
+    200th spectator of a table handles its doorbell after the first has drawn). A failed
+    one is forgotten at once.
+    """
+
+    def __init__(self, keep: float) -> None:
+        self.keep = keep
+        self.entries: dict[Hashable, tuple[float, asyncio.Future[Any]]] = {}
+
+    async def get(
+        self, key: Hashable, work: Callable[[], Awaitable[T]], *, reuse: bool = True
+    ) -> T:
+        now = time.monotonic()
+        for old in [k for k, (t, f) in self.entries.items() if f.done() and now - t > self.keep]:
+            del self.entries[old]
+        entry = self.entries.get(key)
+        if entry is not None and (reuse or not entry[1].done()):
+            result: T = await asyncio.shield(entry[1])
+            return result
+        future: asyncio.Future[Any] = asyncio.ensure_future(work())
+        self.entries[key] = (now, future)
+        try:
+            return await asyncio.shield(future)
+        except BaseException:
+            if self.entries.get(key, (0, None))[1] is future:
+                del self.entries[key]
+            raise
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as one read saw it: the table with its seats, its recent log, its state."""
+
+    table: Table | None
+    moves: list[Move]
+    state: Any
+
+
+def _read(code: str) -> Snapshot:
+    table = selectors.table_get(code=code)
+    if table is None:
+        return Snapshot(None, [], None)
+    moves = selectors.move_list_recent(table=table)
+    state = get_engine(table.game).load(table.state) if table.state is not None else None
+    return Snapshot(table, moves, state)
+
+
+def _draw(snapshot: Snapshot, user: Any, language: str, zone: zoneinfo.ZoneInfo | None) -> Board:
+    assert snapshot.table is not None
+    with translation.override(language), timezone.override(zone):
+        return board_get(snapshot.table, user, moves=snapshot.moves, state=snapshot.state)
+
+
+_snapshots = Shared(keep=2.0)
+_boards = Shared(keep=2.0)
+#: Table reads for pushes so far in this process (tests pin reads per push with it).
+reads = 0
+
+
+async def snapshot(code: str, version: int | None) -> Snapshot:
+    """Return the table as read for the push of `version` (None: a socket connecting).
+
+    One read per push and process. A connecting socket shares only a read still under
+    way: it joined the table's group first, so a read that begins after it joined misses
+    no change (a later change rings it again).
+    """
+
+    async def work() -> Snapshot:
+        global reads
+        reads += 1
+        result: Snapshot = await database_sync_to_async(_read)(code)
+        return result
+
+    return await _snapshots.get((code, version), work, reuse=version is not None)
+
+
+async def board_for(
+    code: str,
+    version: int | None,
+    user: Any,
+    invites: list[str],
+    language: str,
+    zone: zoneinfo.ZoneInfo | None,
+) -> Board | None:
+    """Return the board this socket's viewer sees now, or None when they may not watch."""
+    shot = await snapshot(code, version)
+    table = shot.table
+    if table is None or not selectors.can_watch(table, user, invites):
+        return None
+    key = (
+        str(table.code),
+        table.version,
+        viewer_kind(table, user),
+        language,
+        str(zone) if zone is not None else "",
+    )
+    return await _boards.get(key, lambda: database_sync_to_async(_draw)(shot, user, language, zone))
