@@ -1,17 +1,34 @@
 """Load benchmark: live tables played over HTTP + WebSockets against real processes.
 
-    python -m bench.load [--tables 10,50,200] [--seconds 15] [--servers 1] [--game lost_cities]
+    python -m bench.load [--tables 10,50,200] [--seconds 15] [--servers 1|2]
+                         [--game lost_cities|mondo] [--move-every S] [--spectators N]
 
 Starts Playtable for real on PostgreSQL + Redis (daphne and a Celery worker, as the
-Procfile runs them) on a scratch database, seats two simulated players at each of N
-live tables, and lets them play: each player holds its table's WebSocket open and
-posts the moves its own board offers (the buttons a browser would click) through the
-same HTTP endpoint. It prints, per size: moves/s, move latency (request to response),
-fan-out latency (the server's commit to the moment every socket of the table holds
-its new board), errors, server CPU and memory; and the same load against a trivial
-view (`/ping`) of the same server in the same run, so the move path reads as a % of
-that floor. `--servers 2` runs two daphne processes and alternates requests and
+Procfile runs them) on a scratch database, seats simulated players at each of N live
+tables, and lets them play: each player holds its table's WebSocket open and posts
+the moves its own board offers (the buttons a browser would click) through the same
+HTTP endpoint. It prints, per size: moves/s, move latency, fan-out latency (the
+server's commit to the moment every socket of the table holds its new board), errors,
+the bytes a socket receives per push, server CPU and memory; and the same load against
+a trivial view (`/ping`) of the same server in the same run, so the move path reads as
+a % of that floor. `--servers 2` runs two daphne processes and alternates requests and
 sockets between them, so boards cross processes through Redis.
+
+Lost Cities (two players) plays closed-loop by default: each table moves as fast as
+its players can (post, then wait until every socket holds the new board).
+`--move-every S` plays it open-loop instead: each table's moves are due at fixed times
+(a random phase, then every S seconds) whatever the server does; a move that falls due
+while the table's previous one is still in flight, or before its board arrived, is
+sent as soon as it can be, and its latency counts from the time it was due, so
+queueing shows in the figures ("unsent": moves due before the end but never sent).
+`--game mondo` seats four players per table, each acting on its own open-loop
+schedule (every 2 s unless `--move-every` says otherwise), all at once as the game
+plays; take and place latencies are reported apart. `--spectators N` opens N more
+anonymous sockets per table that only listen (`--tables 1 --spectators 200` is one
+crowded table).
+
+The socket client (bench/_load_client.py) understands whole boards and region pushes
+(only the regions that changed, applied on the version they name, else a `resync`).
 
 Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones). It
 never touches the developer's database: it creates and drops `bench_load`.
@@ -21,36 +38,40 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import html
+import json
 import os
 import random
-import re
 import secrets
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from bench._load_client import BoardClient
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 DB_NAME = "bench_load"
-
-ACTION = re.compile(r"""name="action" value=(?:"([^"]*)"|'([^']*)')""")
-VERSION = re.compile(r'data-version="(\d+)"')
-STATUS = re.compile(r'data-status="(\w+)"')
+#: Players per table, per game.
+SEATS = {"lost_cities": 2, "mondo": 4}
+#: Sockets opened at once (hundreds at once time out).
+CONNECTING = 20
+#: A board that has not reached every socket of its table after this long is an error.
+FANOUT_TIMEOUT = 5.0
+#: Mondo's actions in the order a simulated player prefers them (then any other).
+MONDO_PREFERENCE = ("place", "take", "ready", "stop")
 
 
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 def _env() -> dict[str, str]:
@@ -165,22 +186,62 @@ def _wait_port(port: int, seconds: float = 30) -> None:
     raise RuntimeError(f"nothing listens on port {port}")
 
 
+class Signal:
+    """Wakes whoever waits on a table when one of its sockets got a message."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def fire(self) -> None:
+        self._event.set()
+        self._event = asyncio.Event()
+
+    async def wait_for(self, check: Callable[[], bool], seconds: float) -> bool:
+        """Return True as soon as `check()` holds, False when `seconds` ran out first."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while not check():
+            left = deadline - loop.time()
+            if left <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self._event.wait(), left)
+            except TimeoutError:
+                return check()
+        return True
+
+
 @dataclass
 class Player:
     cookie: str
     csrf: str
-    board: str = ""
-    versions: dict[int, float] = field(default_factory=dict)
+    client: BoardClient
 
 
 @dataclass
 class Seated:
     code: str
     players: list[Player]
+    spectators: list[BoardClient] = field(default_factory=list)
+    signal: Signal = field(default_factory=Signal)
+    #: The highest version a move answer of this table carried.
+    latest: int = 0
+    sockets: list[Any] = field(default_factory=list)
+    listeners: list[asyncio.Task[None]] = field(default_factory=list)
+    fanouts: list[asyncio.Task[bool]] = field(default_factory=list)
+
+    @property
+    def clients(self) -> list[BoardClient]:
+        """Every socket's client: players first, then spectators."""
+        return [p.client for p in self.players] + self.spectators
+
+    @property
+    def finished(self) -> bool:
+        return any(c.status in ("finished", "cancelled") for c in self.clients)
 
 
 def create_tables(count: int, game: str) -> list[Seated]:
-    """Create `count` started live tables of two players, with logged-in sessions."""
+    """Create `count` started live public tables, their players logged in."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -188,7 +249,7 @@ def create_tables(count: int, game: str) -> list[Seated]:
     from accounts.models import User
     from lobby.services import seat_join, table_create
 
-    def session_for(user: User) -> Player:
+    def session_for(user: User, code: str) -> Player:
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
         store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -196,37 +257,52 @@ def create_tables(count: int, game: str) -> list[Seated]:
         store.create()
         csrf = secrets.token_hex(16)
         cookie = f"{settings.SESSION_COOKIE_NAME}={store.session_key}; csrftoken={csrf}"
-        return Player(cookie=cookie, csrf=csrf)
+        return Player(cookie=cookie, csrf=csrf, client=BoardClient(code))
 
+    seats = SEATS.get(game, 2)
     tables = []
     stamp = secrets.token_hex(3)
     for i in range(count):
-        a, b = (
+        users = [
             User.objects.create_user(
                 f"load{stamp}{i}{x}", f"load{stamp}{i}{x}@bench.invalid", "bench-password"
             )
-            for x in "ab"
-        )
+            for x in "abcd"[:seats]
+        ]
         table = table_create(
-            user=a,
+            user=users[0],
             game=game,
-            players=2,
+            players=seats,
             options={},
             mode="live",
-            time_control={"base_seconds": 3600, "increment_seconds": 0},
+            # Lost Cities: an hour each, so no clock runs out. Mondo runs no per-seat
+            # clock: its rounds' timer is the game's own.
+            time_control=None
+            if game == "mondo"
+            else {"base_seconds": 3600, "increment_seconds": 0},
         )
-        seat_join(code=table.code, user=b)
-        tables.append(Seated(code=str(table.code), players=[session_for(a), session_for(b)]))
+        for user in users[1:]:
+            seat_join(code=table.code, user=user)
+        code = str(table.code)
+        tables.append(Seated(code=code, players=[session_for(u, code) for u in users]))
     return tables
 
 
 @dataclass
 class Stats:
     latency: list[float] = field(default_factory=list)
+    by_type: dict[str, list[float]] = field(default_factory=dict)
     fanout: list[float] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
+    refused: int = 0
     stale: int = 0
+    unsent: int = 0
+    fanout_timeouts: int = 0
+
+    def answered(self, kind: str, seconds: float) -> None:
+        self.latency.append(seconds)
+        self.by_type.setdefault(kind, []).append(seconds)
 
 
 def _pct(values: Sequence[float], p: float) -> float:
@@ -236,92 +312,35 @@ def _pct(values: Sequence[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
 
 
-async def _listen(ws: Any, player: Player) -> None:
-    async for message in ws:
-        if isinstance(message, str) and (match := VERSION.search(message)):
-            version = int(match.group(1))
-            player.versions.setdefault(version, time.time())
-            if version >= max(player.versions, default=0):
-                player.board = message
+# --- sockets ---------------------------------------------------------------------------
 
 
-async def play_table(
-    seated: Seated, servers: Servers, index: int, stats: Stats, stop: float, rng: random.Random
-) -> None:
-    import httpx
-
-    base = servers.base(index)
-    sockets, listeners = [], []
-    for k, player in enumerate(seated.players):
-        ws_base = servers.base(index + k).replace("http", "ws")
-        ws = await _connect(
-            f"{ws_base}/ws/table/{seated.code}/", player.cookie, servers.base(index + k)
-        )
-        sockets.append(ws)
-        listeners.append(asyncio.create_task(_listen(ws, player)))
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        await _wait(lambda: all(p.board for p in seated.players), 10)
-        while time.monotonic() < stop:
-            mover = next((p for p in seated.players if ACTION.search(p.board)), None)
-            if mover is None:
-                if any(
-                    STATUS.search(p.board) and "finished" in p.board[:300] for p in seated.players
-                ):
-                    break
-                await asyncio.sleep(0.01)
-                continue
-            choices = [html.unescape(a or b) for a, b in ACTION.findall(mover.board)]
-            version = VERSION.search(mover.board).group(1)
-            sent = time.perf_counter()
-            response = await client.post(
-                f"/t/{seated.code}/move",
-                data={"action": rng.choice(choices), "version": version},
-                headers={
-                    "Cookie": mover.cookie,
-                    "X-CSRFToken": mover.csrf,
-                    "HX-Request": "true",
-                    "Referer": base + "/",
-                },
-            )
-            stats.latency.append(time.perf_counter() - sent)
-            if response.status_code == 409:
-                stats.stale += 1
-                await asyncio.sleep(0.01)
-                continue
-            if response.status_code != 200:
-                stats.errors += 1
-                await asyncio.sleep(0.05)
-                continue
-            stats.moves += 1
-            committed = float(response.headers["X-Committed-At"])
-            new = int(VERSION.search(response.text).group(1))
-            mover.board = response.text
-            done = await _wait(
-                lambda new=new: all(max(p.versions, default=0) >= new for p in seated.players), 5
-            )
-            if done:
-                arrived = max(
-                    min(t for v, t in p.versions.items() if v >= new) for p in seated.players
-                )
-                stats.fanout.append(max(0.0, arrived - committed))
-            else:
-                stats.errors += 1
-    for task in listeners:
-        task.cancel()
-    for ws in sockets:
-        await ws.close()
-
-
-async def _connect(url: str, cookie: str, origin: str) -> Any:
-    """Open a socket, retrying: hundreds of players connecting at once can time out."""
+async def _listen(ws: Any, client: BoardClient, table: Seated) -> None:
     import websockets
 
+    try:
+        async for message in ws:
+            if isinstance(message, str):
+                reply = client.feed(message, time.time())
+                if reply is not None:
+                    await ws.send(reply)
+                table.signal.fire()
+    except websockets.exceptions.ConnectionClosed:
+        pass
+
+
+async def _connect(url: str, cookie: str | None, origin: str) -> Any:
+    """Open a socket, retrying: hundreds of players connecting at once can time out."""
+    import websockets
+    from websockets.typing import Origin
+
+    headers = {"Cookie": cookie} if cookie else {}
     for attempt in range(5):
         try:
             return await websockets.connect(
                 url,
-                additional_headers={"Cookie": cookie},
-                origin=origin,
+                additional_headers=headers,
+                origin=Origin(origin),
                 max_size=2**22,
                 open_timeout=30,
             )
@@ -330,13 +349,228 @@ async def _connect(url: str, cookie: str, origin: str) -> Any:
     raise RuntimeError(f"could not open {url}")
 
 
-async def _wait(check: Any, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        await asyncio.sleep(0.002)
-    return False
+async def open_sockets(
+    table: Seated, servers: Servers, index: int, spectators: int, gate: asyncio.Semaphore
+) -> None:
+    """Open the players' sockets and `spectators` anonymous ones, alternating servers."""
+    table.spectators = [BoardClient(table.code) for _ in range(spectators)]
+    cookies = [p.cookie for p in table.players] + [None] * spectators
+
+    async def one(k: int, client: BoardClient) -> None:
+        origin = servers.base(index + k)
+        url = f"{origin.replace('http', 'ws')}/ws/table/{table.code}/"
+        async with gate:
+            ws = await _connect(url, cookies[k], origin)
+        table.sockets.append(ws)
+        table.listeners.append(asyncio.create_task(_listen(ws, client, table)))
+
+    await asyncio.gather(*(one(k, c) for k, c in enumerate(table.clients)))
+
+
+async def _first_boards(table: Seated) -> bool:
+    """Wait until every socket of the table holds its first board."""
+    clients = table.clients
+    return await table.signal.wait_for(lambda: all(c.version for c in clients), 30)
+
+
+async def close_sockets(table: Seated) -> None:
+    await asyncio.gather(*table.fanouts)
+    for task in table.listeners:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for ws in table.sockets), return_exceptions=True)
+
+
+# --- moves -----------------------------------------------------------------------------
+
+
+async def _post(client: Any, table: Seated, player: Player, action: str, base: str) -> Any | None:
+    """Post one action as a browser's htmx form does; None when the request failed."""
+    import httpx
+
+    try:
+        return await client.post(
+            f"/t/{table.code}/move",
+            data={"action": action, "version": str(player.client.version)},
+            headers={
+                "Cookie": player.cookie,
+                "X-CSRFToken": player.csrf,
+                "HX-Request": "true",
+                "Referer": base + "/",
+            },
+        )
+    except httpx.HTTPError:
+        return None
+
+
+def _answered(table: Seated, player: Player, response: Any, stats: Stats) -> int | None:
+    """Count an answer; on success apply its board and return the new version."""
+    if response is None or response.status_code >= 500:
+        stats.errors += 1
+        return None
+    if response.status_code == 409:
+        stats.stale += 1
+    elif response.status_code != 200:
+        stats.refused += 1
+    # An answer that refused the move still carries the current board.
+    version = player.client.apply_full(response.text)
+    if response.status_code != 200 or version is None:
+        return None
+    stats.moves += 1
+    table.latest = max(table.latest, version)
+    return version
+
+
+async def _fanout(table: Seated, version: int, committed: float, stats: Stats) -> bool:
+    """Record commit → the last socket of the table holding `version`; False on timeout."""
+    clients = table.clients
+    done = await table.signal.wait_for(
+        lambda: all(c.seen >= version for c in clients), FANOUT_TIMEOUT
+    )
+    if not done:
+        stats.fanout_timeouts += 1
+        stats.errors += 1
+        return False
+    arrived = max(c.held_since(version) or 0.0 for c in clients)
+    stats.fanout.append(max(0.0, arrived - committed))
+    return True
+
+
+def _committed(response: Any) -> float:
+    return float(response.headers.get("X-Committed-At", time.time()))
+
+
+async def play_closed(
+    table: Seated, base: str, stats: Stats, stop: float, rng: random.Random
+) -> None:
+    """Lost Cities as fast as it goes: post, then wait until every socket holds the board."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while time.monotonic() < stop and not table.finished:
+            mover = next((p for p in table.players if p.client.actions()), None)
+            if mover is None:
+                await table.signal.wait_for(
+                    lambda: any(p.client.actions() for p in table.players) or table.finished,
+                    max(0.0, min(1.0, stop - time.monotonic())),
+                )
+                continue
+            action = rng.choice(mover.client.actions())
+            sent = time.perf_counter()
+            response = await _post(http, table, mover, action, base)
+            stats.answered(json.loads(action).get("type", "?"), time.perf_counter() - sent)
+            version = _answered(table, mover, response, stats)
+            if version is None:
+                stale = response is not None and response.status_code == 409
+                await asyncio.sleep(0.01 if stale else 0.05)
+                continue
+            await _fanout(table, version, _committed(response), stats)
+
+
+def _schedule(t0: float, every: float, stop: float, rng: random.Random) -> list[float]:
+    """Return the due times (loop clock) of one open-loop actor: a random phase, then every S."""
+    due, t = [], t0 + rng.uniform(0, every)
+    while t < stop:
+        due.append(t)
+        t += every
+    return due
+
+
+async def _due(when: float) -> None:
+    loop = asyncio.get_running_loop()
+    if when > loop.time():
+        await asyncio.sleep(when - loop.time())
+
+
+async def play_open(
+    table: Seated, base: str, stats: Stats, due: list[float], stop: float, rng: random.Random
+) -> None:
+    """Lost Cities open-loop: the table's moves are due at `due`, whatever the server does."""
+    import httpx
+
+    loop = asyncio.get_running_loop()
+
+    def mover() -> Player | None:
+        return next(
+            (p for p in table.players if p.client.version >= table.latest and p.client.actions()),
+            None,
+        )
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for k, when in enumerate(due):
+            await _due(when)
+            await table.signal.wait_for(
+                lambda: mover() is not None or table.finished, max(0.0, stop - loop.time())
+            )
+            player = mover()
+            if table.finished:
+                return
+            if player is None or loop.time() >= stop:
+                # Due before the end, never sent: the server (or its push) fell behind.
+                stats.unsent += len(due) - k
+                return
+            action = rng.choice(player.client.actions())
+            response = await _post(http, table, player, action, base)
+            stats.answered(json.loads(action).get("type", "?"), loop.time() - when)
+            version = _answered(table, player, response, stats)
+            if version is not None:
+                table.fanouts.append(
+                    asyncio.create_task(_fanout(table, version, _committed(response), stats))
+                )
+
+
+def mondo_choice(actions: list[str], rng: random.Random) -> str:
+    """Return a Mondo action as a hurried player picks it: place, else take, else ready…
+
+    Every Mondo action is a plain `name="action"` button of the board (a pool slot
+    takes, a highlighted cell places; turn, flip, put back, tasks, side, jump out and
+    ready are buttons too), so nothing is built from data attributes. Turning and
+    flipping are left out while a place or a take is offered.
+    """
+    kinds: dict[str, list[str]] = {}
+    for action in actions:
+        kinds.setdefault(json.loads(action).get("type", ""), []).append(action)
+    for kind in MONDO_PREFERENCE:
+        if kind in kinds:
+            return rng.choice(kinds[kind])
+    return rng.choice(actions)
+
+
+async def play_mondo_seat(
+    table: Seated,
+    player: Player,
+    base: str,
+    stats: Stats,
+    due: list[float],
+    stop: float,
+    rng: random.Random,
+) -> None:
+    """One Mondo player on its own open-loop schedule, all players of the table at once."""
+    import httpx
+
+    loop = asyncio.get_running_loop()
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for k, when in enumerate(due):
+            if loop.time() >= stop:
+                # Due before the end, never sent: this player's earlier moves took too long.
+                stats.unsent += len(due) - k
+                return
+            await _due(when)
+            # A player the game gives nothing to do (out of the round, ready between
+            # rounds) waits; its own board comes with each answer, so this is no backlog.
+            await table.signal.wait_for(
+                lambda: bool(player.client.actions()) or table.finished,
+                max(0.0, stop - loop.time()),
+            )
+            if table.finished or not player.client.actions() or loop.time() >= stop:
+                return
+            action = mondo_choice(player.client.actions(), rng)
+            response = await _post(http, table, player, action, base)
+            stats.answered(json.loads(action).get("type", "?"), loop.time() - when)
+            version = _answered(table, player, response, stats)
+            if version is not None:
+                table.fanouts.append(
+                    asyncio.create_task(_fanout(table, version, _committed(response), stats))
+                )
 
 
 async def floor(servers: Servers, clients: int, seconds: float) -> Stats:
@@ -377,15 +611,32 @@ class Usage:
 
     def cpu_percent(self) -> float:
         cpu = sum(p.cpu_times().user + p.cpu_times().system for p in self.procs) - self.cpu0
-        return 100 * cpu / (time.monotonic() - self.t0)
+        return float(100 * cpu / (time.monotonic() - self.t0))
 
 
-async def run_size(servers: Servers, tables: list[Seated], seconds: float) -> dict[str, Any]:
-    usage = Usage(servers.web_pids)
-    stats = Stats()
+async def run_size(
+    servers: Servers,
+    tables: list[Seated],
+    seconds: float,
+    *,
+    game: str,
+    move_every: float | None,
+    spectators: int,
+) -> dict[str, Any]:
+    """Open every socket, then play `seconds` and return the size's row of figures."""
     rng = random.Random(len(tables))
-    stop = time.monotonic() + seconds
+    gate = asyncio.Semaphore(CONNECTING)
+    opened = time.monotonic()
+    await asyncio.gather(
+        *(open_sockets(t, servers, i, spectators, gate) for i, t in enumerate(tables))
+    )
+    clients = [c for t in tables for c in t.clients]
+    boards = await asyncio.gather(*(_first_boards(t) for t in tables))
+    connect_seconds = time.monotonic() - opened
+    usage = Usage(servers.web_pids)
+    stats = Stats(errors=boards.count(False))
     started = time.monotonic()
+    stop = started + seconds
 
     async def sampler() -> None:
         while time.monotonic() < stop:
@@ -393,33 +644,73 @@ async def run_size(servers: Servers, tables: list[Seated], seconds: float) -> di
             await asyncio.sleep(0.5)
 
     sample_task = asyncio.create_task(sampler())
-    await asyncio.gather(
-        *(play_table(t, servers, i, stats, stop, rng) for i, t in enumerate(tables))
-    )
+    plays = []
+    for i, table in enumerate(tables):
+        base = servers.base(i)
+        if game == "mondo":
+            every = move_every or 2.0
+            plays += [
+                play_mondo_seat(
+                    table, p, base, stats, _schedule(started, every, stop, rng), stop, rng
+                )
+                for p in table.players
+            ]
+        elif move_every:
+            due = _schedule(started, move_every, stop, rng)
+            plays.append(play_open(table, base, stats, due, stop, rng))
+        else:
+            plays.append(play_closed(table, base, stats, stop, rng))
+    await asyncio.gather(*plays)
     elapsed = time.monotonic() - started
     sample_task.cancel()
     cpu = usage.cpu_percent()
+    await asyncio.gather(*(close_sockets(t) for t in tables))
     ground = await floor(servers, len(tables), min(seconds, 10))
     floor_rate = ground.moves / min(seconds, 10)
     rate = stats.moves / elapsed
-    return {
+    pushes = sum(c.pushes for c in clients)
+    row: dict[str, Any] = {
         "tables": len(tables),
+        "sockets": len(clients),
         "moves/s": rate,
         "lat p50": _pct(stats.latency, 50),
         "lat p95": _pct(stats.latency, 95),
         "lat p99": _pct(stats.latency, 99),
-        "fan p50": _pct(stats.fanout, 50),
-        "fan p95": _pct(stats.fanout, 95),
-        "fan p99": _pct(stats.fanout, 99),
-        "errors": stats.errors,
-        "stale": stats.stale,
-        "cpu %": cpu,
-        "rss MiB": usage.rss / 2**20,
-        "floor req/s": floor_rate,
-        "floor p50": _pct(ground.latency, 50),
-        "floor p99": _pct(ground.latency, 99),
-        "% of floor": 100 * rate / floor_rate if floor_rate else float("nan"),
     }
+    if game == "mondo":
+        for kind in ("take", "place"):
+            values = stats.by_type.get(kind, [])
+            row[f"{kind} n"] = len(values)
+            row.update({f"{kind} p{p}": _pct(values, p) for p in (50, 95, 99)})
+    row.update(
+        {
+            "fan p50": _pct(stats.fanout, 50),
+            "fan p95": _pct(stats.fanout, 95),
+            "fan p99": _pct(stats.fanout, 99),
+            "errors": stats.errors,
+            "refused": stats.refused,
+            "stale": stats.stale,
+        }
+    )
+    if game == "mondo" or move_every:
+        row["unsent"] = stats.unsent
+    row.update(
+        {
+            "push B": sum(c.push_bytes for c in clients) / pushes if pushes else float("nan"),
+            "region %": 100 * sum(c.region_pushes for c in clients) / pushes
+            if pushes
+            else float("nan"),
+            "resyncs": sum(c.resyncs for c in clients),
+            "connect s": connect_seconds,
+            "cpu %": cpu,
+            "rss MiB": usage.rss / 2**20,
+            "floor req/s": floor_rate,
+            "floor p50": _pct(ground.latency, 50),
+            "floor p99": _pct(ground.latency, 99),
+            "% of floor": 100 * rate / floor_rate if floor_rate else float("nan"),
+        }
+    )
+    return row
 
 
 def print_table(rows: list[dict[str, Any]], title: str) -> None:
@@ -437,8 +728,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--tables", default="10,50,200", help="comma-separated table counts")
     parser.add_argument("--seconds", type=float, default=15.0, help="play time per size")
     parser.add_argument("--servers", type=int, default=1, help="daphne processes (1 or 2)")
-    parser.add_argument("--game", default="lost_cities")
+    parser.add_argument("--game", default="lost_cities", choices=sorted(SEATS))
+    parser.add_argument(
+        "--move-every",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="open loop: a move every SECONDS per table (Mondo: per player, default 2)",
+    )
+    parser.add_argument(
+        "--spectators", type=int, default=0, help="anonymous listening sockets per table"
+    )
     args = parser.parse_args(argv)
+    if args.move_every is not None and args.move_every <= 0:
+        parser.error("--move-every must be more than 0")
     env = _env()
     os.environ.update(env)
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
@@ -450,16 +753,35 @@ def main(argv: Sequence[str] | None = None) -> None:
     with Servers(env, args.servers) as servers:
         for size in (int(n) for n in args.tables.split(",")):
             tables = create_tables(size, args.game)
-            rows.append(asyncio.run(run_size(servers, tables, args.seconds)))
+            rows.append(
+                asyncio.run(
+                    run_size(
+                        servers,
+                        tables,
+                        args.seconds,
+                        game=args.game,
+                        move_every=args.move_every,
+                        spectators=args.spectators,
+                    )
+                )
+            )
             # Each size's row as soon as it is measured: a later size may take long.
             print_table(rows[-1:], f"{size} tables")
             sys.stdout.flush()
+    if args.game == "mondo":
+        loop = f"open loop, each player acts every {args.move_every or 2.0:g} s"
+    elif args.move_every:
+        loop = f"open loop, a move every {args.move_every:g} s per table"
+    else:
+        loop = "closed loop"
     print_table(
         rows,
-        f"{args.game}, {args.servers} daphne process(es), {os.cpu_count()} cores, "
-        f"{args.seconds:.0f} s per size (latencies in ms)",
+        f"{args.game}, {loop}, {args.spectators} spectator(s) per table, "
+        f"{args.servers} daphne process(es), {os.cpu_count()} cores, "
+        f"{args.seconds:.0f} s per size (latencies in ms, push B: mean bytes a socket "
+        "received per message after its first board)",
     )
-    if statistics.mean(r["errors"] for r in rows) > 0:
+    if any(r["errors"] for r in rows):
         print("\nErrors happened: see the errors column.")
 
 

@@ -1,0 +1,121 @@
+"""The load bench's board client: full boards, region pushes, resyncs, on literal strings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from html import escape
+
+from bench._load_client import RESYNC, BoardClient
+
+CODE = "ABC123"
+
+
+def button(action: Mapping[str, object]) -> str:
+    return f'<button name="action" value="{escape(json.dumps(action))}">go</button>'
+
+
+def region(name: str, inner: str) -> str:
+    return f'<div id="table-{CODE}-board-{name}" class="region">{inner}</div>'
+
+
+def full(version: int, *regions: str, status: str = "active") -> str:
+    return (
+        f'<div id="table-{CODE}-board" class="board-wrap" data-version="{version}" '
+        f'data-status="{status}"><ol class="seat-bar"></ol>{"".join(regions)}'
+        '<div class="table-actions"></div></div>'
+    )
+
+
+def push(version: int, base: int, *regions: str, log: str = "", status: str = "active") -> str:
+    meta = (
+        f'<div id="table-{CODE}-board-meta" hidden data-version="{version}" '
+        f'data-base="{base}" data-status="{status}"></div>'
+    )
+    oob = f'<ol id="table-{CODE}-board-log-list" hx-swap-oob="afterbegin">{log}</ol>' if log else ""
+    return meta + "".join(regions) + oob
+
+
+DRAW = {"type": "draw", "pile": "deck"}
+PLAY = {"type": "play", "card": "Y7"}
+
+
+def test_a_board_without_regions_is_one_chunk_and_its_buttons_are_the_actions() -> None:
+    client = BoardClient(CODE)
+    assert client.feed(full(3, button(DRAW)), now=1.0) is None
+    assert (client.version, client.status, list(client.regions)) == (3, "active", [""])
+    assert [json.loads(a) for a in client.actions()] == [DRAW]
+    assert client.arrivals == [(3, 1.0)]
+
+
+def test_every_push_may_be_a_whole_board_as_before_the_change() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(3, button(DRAW)), now=1.0)
+    client.feed(full(4, button(PLAY)), now=2.0)
+    assert [json.loads(a) for a in client.actions()] == [PLAY]
+    assert client.held_since(4) == 2.0 and client.held_since(5) is None
+    assert (client.pushes, client.region_pushes) == (1, 0)
+
+
+def test_a_push_replaces_only_the_regions_it_carries() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(7, region("hand", button(PLAY)), region("prompt", "your turn")), now=1.0)
+    assert list(client.regions) == ["", "hand", "prompt"]
+    message = push(8, 7, region("hand", button(DRAW)), log="<li>Ann drew</li><li>x</li>")
+    assert client.feed(message, now=2.0) is None
+    assert client.version == 8 and client.region_pushes == 1 and client.log_lines == 2
+    assert [json.loads(a) for a in client.actions()] == [DRAW]
+    assert "your turn" in client.regions["prompt"]
+    # The log lines never land in a region.
+    assert "Ann drew" not in client.board
+    assert client.push_bytes == len(message.encode())
+
+
+def test_a_log_region_sent_whole_keeps_its_list() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(1, region("log", "<ol><li>one</li></ol>")), now=1.0)
+    whole = f'<ol id="table-{CODE}-board-log-list"><li>two</li><li>one</li></ol>'
+    client.feed(push(2, 1, region("log", whole)), now=2.0)
+    assert client.regions["log"] == region("log", whole) and client.log_lines == 0
+
+
+def test_a_push_on_another_base_asks_for_a_resync_once_and_the_full_board_ends_it() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(7, region("hand", button(PLAY))), now=1.0)
+    assert client.feed(push(9, 8, region("hand", button(DRAW))), now=2.0) == RESYNC
+    assert client.feed(push(10, 9, region("hand", "")), now=2.1) is None
+    assert client.version == 7 and client.resyncs == 1
+    assert client.held_since(9) is None
+    client.feed(full(10, region("hand", button(DRAW))), now=2.2)
+    assert client.version == 10 and client.held_since(9) == 2.2
+    assert client.feed(push(12, 11, region("hand", "")), now=2.3) == RESYNC
+
+
+def test_an_answer_moves_the_player_on_and_the_late_push_of_that_version_is_only_counted() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(7, region("hand", button(PLAY)), region("prompt", "")), now=1.0)
+    assert client.apply_full(full(8, region("hand", button(DRAW)), region("prompt", ""))) == 8
+    assert client.arrivals == [(7, 1.0)]
+    assert client.feed(push(8, 7, region("hand", "stale")), now=2.0) is None
+    assert [json.loads(a) for a in client.actions()] == [DRAW]
+    assert client.held_since(8) == 2.0
+    client.feed(push(9, 8, region("prompt", "done")), now=3.0)
+    assert client.version == 9 and [json.loads(a) for a in client.actions()] == [DRAW]
+    # An older answer changes nothing.
+    client.apply_full(full(8, region("hand", "")))
+    assert client.version == 9 and client.actions()
+
+
+def test_a_message_without_a_version_is_ignored() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(2, button(DRAW)), now=1.0)
+    assert client.feed('<ol id="chat-log" hx-swap-oob="beforeend"><li>hi</li></ol>', 2.0) is None
+    assert client.version == 2 and client.arrivals == [(2, 1.0)]
+    assert [json.loads(a) for a in client.actions()] == [DRAW]
+
+
+def test_the_status_comes_from_the_board_or_the_push() -> None:
+    client = BoardClient(CODE)
+    client.feed(full(2, region("hand", "")), now=1.0)
+    client.feed(push(3, 2, status="finished"), now=2.0)
+    assert client.status == "finished" and client.version == 3
