@@ -8,6 +8,7 @@ Redis cache and a Redis Celery broker.
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -287,7 +288,23 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "deadlines-sweep": {"task": "lobby.tasks.deadlines_sweep", "schedule": SWEEP_SECONDS},
     "consequences-sweep": {"task": "lobby.tasks.consequences_sweep", "schedule": SWEEP_SECONDS},
     "reminders-send": {"task": "lobby.tasks.reminders_send", "schedule": 300.0},
+    # Measures how long a task waits in the broker (GET /metrics, lobby/metrics.py).
+    "celery-probe": {"task": "lobby.tasks.celery_probe", "schedule": SWEEP_SECONDS},
 }
+
+# Metrics for operators (GET /metrics, lobby/metrics_view.py): staff, or a scraper that
+# sends `Authorization: Bearer <METRICS_TOKEN>`; an empty token turns token access off.
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+# Several processes on one host (daphne, Celery workers) write their metrics to files in
+# this directory and a scrape sums them (prometheus_client's multiprocess mode). Empty it
+# before the processes start. prometheus_client turns that mode on when the variable
+# merely exists, so an empty one is removed here (it would write into the working
+# directory), before anything imports prometheus_client.
+PROMETHEUS_MULTIPROC_DIR = env_str("PROMETHEUS_MULTIPROC_DIR").strip()
+if PROMETHEUS_MULTIPROC_DIR:
+    Path(PROMETHEUS_MULTIPROC_DIR).mkdir(parents=True, exist_ok=True)
+else:
+    os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
 
 # Chat: a player may send CHAT_RATE_COUNT messages per CHAT_RATE_SECONDS (lobby/services/chat.py).
 CHAT_RATE_COUNT = env_int("CHAT_RATE_COUNT", 5)
@@ -351,8 +368,9 @@ SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-# Health probes inside the cluster speak plain HTTP to the pods: answer them, no redirect.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^ping$"]
+# Health probes and Prometheus inside the cluster speak plain HTTP to the pods: answer
+# them, no redirect (a redirect would not keep the scraper's token off the wire anyway).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^ping$", r"^metrics$"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if env_bool("BEHIND_TLS_PROXY", default=False):

@@ -7,6 +7,7 @@ from django.urls import include, path
 
 from accounts import views as account_views
 from lobby import views as lobby_views
+from lobby.metrics_view import metrics_view
 
 # No navigation sidebar in the admin: beside the list filters it left a 1280 px screen
 # about 630 px for the list itself. The breadcrumbs and the index lead everywhere.
@@ -16,6 +17,7 @@ urlpatterns = [
     path("", lobby_views.home, name="home"),
     path("healthz", lobby_views.healthz, name="healthz"),
     path("ping", lobby_views.ping, name="ping"),
+    path("metrics", metrics_view, name="metrics"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     # Django's set_language, which also remembers a player's choice.

@@ -88,3 +88,20 @@ def mail_send(mail_id: int) -> bool:
     from lobby.services.mail import mail_send as mail_send_service
 
     return mail_send_service(mail_id=mail_id)
+
+
+@task()
+def celery_probe(sent: float | None = None) -> float | None:
+    """Measure how long a task waits in the broker before a worker starts it.
+
+    Beat sends it without `sent`; the worker then sends it again stamped with the time,
+    and the stamped probe stores its wait for `GET /metrics` (lobby.metrics).
+    """
+    import time
+
+    from lobby import metrics
+
+    if sent is None:
+        celery_probe.delay(sent=time.time())
+        return None
+    return metrics.celery_probe_recorded(sent=sent)

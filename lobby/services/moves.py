@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games.bots import Bot
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
-from lobby import clocks
+from lobby import clocks, metrics
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
 from lobby.services.commit import table_commit
@@ -142,6 +142,9 @@ def move_play(
         by_timeout=by_timeout,
         now=now,
     )
+    # Counted once the move is committed: a rolled-back move was never made.
+    game = table.game
+    transaction.on_commit(lambda: metrics.move_counted(game))
     return after
 
 
