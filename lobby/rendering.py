@@ -11,20 +11,24 @@ log lines, so that a socket can send only what changed since the board it sent l
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
-from accounts.templatetags.identity import ago
+from accounts.templatetags.identity import moment_parts
 from games.registry import get_engine
 from lobby import clocks, metrics
 from lobby.models import Move, Seat, Table
@@ -39,6 +43,23 @@ SHARED_BOARD_SECONDS = 5
 _MARKER = re.compile("\x00region:([^\x00]+)\x00")
 
 
+@functools.lru_cache(maxsize=4096)
+def _log_line(
+    n: int, seat: int | None, who: str, text: str, when: datetime, language: str, zone: str
+) -> tuple[str, str, str, str]:
+    """Return what a log line keeps between drawings: its key, its HTML before the time,
+    and the time's ISO form and full local date (the costly part of `ago`).
+
+    Cached per process: a line, once written, reads the same in a language and zone,
+    whatever the drawing; only its "3 minutes ago" is worded anew each time.
+    """
+    key = hashlib.blake2b(f"{n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
+    css = format_html(' class="seat-{}"', seat) if seat is not None else ""
+    head = format_html('<li value="{}"><strong{}>{}</strong> {} ', n, css, who, text)
+    iso, title = moment_parts(when)
+    return key, str(head), iso, title
+
+
 def log_lines(
     moves: list[Move], seats: list[Seat], position: int | None
 ) -> list[tuple[int, str, str]]:
@@ -48,21 +69,17 @@ def log_lines(
     which lines its page already shows.
     """
     names = {seat.position: seat.display_name for seat in seats}
+    language, zone = translation.get_language(), timezone.get_current_timezone_name()
     lines = []
     for move in moves:
-        text = move.text_for(position)
         who = names.get(move.seat, "") if move.seat is not None else ""
-        css = format_html(' class="seat-{}"', move.seat) if move.seat is not None else ""
-        key = hashlib.blake2b(f"{move.n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
-        html = format_html(
-            '<li value="{}"><strong{}>{}</strong> {} <span class="log-time">{}</span></li>',
-            move.n,
-            css,
-            who,
-            text,
-            ago(move.created_at),
+        key, head, iso, title = _log_line(
+            move.n, move.seat, who, move.text_for(position), move.created_at, language, zone
         )
-        lines.append((move.n, key, str(html)))
+        time_html = format_html(
+            '<time datetime="{}" title="{}">{}</time>', iso, title, naturaltime(move.created_at)
+        )
+        lines.append((move.n, key, f'{head}<span class="log-time">{time_html}</span></li>'))
     return lines
 
 
@@ -108,7 +125,8 @@ def board_context(
         "undo": undo,
         "log": [(move.n, move.seat, move.text_for(position), move.created_at) for move in moves],
         "log_lines": lines,
-        "log_html": format_html_join("", "{}", ((line[2],) for line in reversed(lines))),
+        # Each line was built by format_html (lines are kept as plain str in `Board`).
+        "log_html": mark_safe("".join(line[2] for line in reversed(lines))),  # noqa: S308
         "error": error,
         "board_template": f"games/{table.game}/_board.html",
         "phase_left": (
@@ -208,6 +226,8 @@ def board_get(
     except Exception:
         logger.warning("board cache unreachable: rendering without it", exc_info=True)
         return board_render(table, user, moves=moves, state=state)
+    if board is None and not _draw_claim(key):
+        board = _drawn_elsewhere(key)
     if board is None:
         board = board_render(table, user, moves=moves, state=state)
         try:
@@ -215,6 +235,34 @@ def board_get(
         except Exception:
             logger.warning("board cache unreachable: not kept", exc_info=True)
     return board
+
+
+#: How long a process waits for a drawing another process has begun, before its own.
+DRAW_WAIT_SECONDS = 0.3
+
+
+def _draw_claim(key: str) -> bool:
+    """Claim the drawing of `key` for this process; False when another one has it."""
+    try:
+        return bool(cache.add(f"{key}:drawing", 1, 2))
+    except Exception:
+        return True
+
+
+def _drawn_elsewhere(key: str) -> Board | None:
+    """Wait a moment for the drawing another process claimed (None: draw it here)."""
+    deadline = time.monotonic() + DRAW_WAIT_SECONDS
+    pause = 0.002
+    while time.monotonic() < deadline:
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+        try:
+            board: Board | None = cache.get(key)
+        except Exception:
+            return None
+        if board is not None:
+            return board
+    return None
 
 
 def board_html_shared(table: Table, user: Any) -> str:

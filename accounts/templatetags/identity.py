@@ -31,16 +31,17 @@ def ago(value: Any) -> str:
                 formats.date_format(value, "SHORT_DATE_FORMAT"),
             )
         return ""
+    iso, title = moment_parts(value)
+    return format_html('<time datetime="{}" title="{}">{}</time>', iso, title, naturaltime(value))
+
+
+def moment_parts(value: datetime) -> tuple[str, str]:
+    """Return a moment's ISO form and its full date in the active locale and time zone."""
     local = timezone.localtime(value) if timezone.is_aware(value) else value
     title = formats.date_format(local, "DATETIME_FORMAT")
     if local.tzname():
         title = f"{title} ({local.tzname()})"
-    return format_html(
-        '<time datetime="{}" title="{}">{}</time>',
-        local.isoformat(timespec="seconds"),
-        title,
-        naturaltime(value),
-    )
+    return local.isoformat(timespec="seconds"), title
 
 
 @register.filter
