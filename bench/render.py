@@ -16,7 +16,8 @@ before and after one more move; the table gives the number of regions, the game
 template's skeleton (what lies outside every region) in bytes, whether that skeleton
 changed with the move, and how many regions changed for the seat that did not move.
 
-`--profile` prints pyinstrument's text profile of the seated player's renders instead.
+`--profile` prints pyinstrument's text profile of the seated player's renders instead, and
+`--nodes` the template nodes (template:line) that cost most, by inclusive and self time.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DB_PATH = Path("/tmp/bench-render.db")
+DB_PATH = Path(os.environ.get("BENCH_RENDER_DB", "/tmp/bench-render.db"))
 GAMES = ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
 
 
@@ -106,20 +107,26 @@ def _users(game: str) -> list[Any]:
     ]
 
 
-def start_table(game: str) -> tuple[Any, list[Any]]:
-    """Return a started live two-player table of `game` and its two users (seats 0, 1)."""
+def start_table(game: str, seed: int) -> tuple[Any, list[Any]]:
+    """Return a started live two-player table of `game` and its two users (seats 0, 1).
+
+    The table's seed is `seed` (not a fresh random one), so runs compare like with like.
+    """
+    from unittest import mock
+
     from lobby.models import Table
     from lobby.services import seat_join, table_create
 
     a, b = _users(game)
-    table = table_create(
-        user=a,
-        game=game,
-        players=2,
-        options={},
-        mode=Table.Mode.LIVE,
-        time_control={"base_seconds": 3600, "increment_seconds": 0},
-    )
+    with mock.patch("lobby.services.tables.new_seed", return_value=seed):
+        table = table_create(
+            user=a,
+            game=game,
+            players=2,
+            options={},
+            mode=Table.Mode.LIVE,
+            time_control={"base_seconds": 3600, "increment_seconds": 0},
+        )
     seat_join(code=table.code, user=b)
     table.refresh_from_db()
     assert table.status == Table.Status.ACTIVE, table.status
@@ -153,7 +160,7 @@ def play(game: str, *, moves: int, seed: int) -> Played:
     """Start a table and play it to mid-game; count applies per recorded move."""
     from games.registry import get_engine
 
-    table, users = start_table(game)
+    table, users = start_table(game, seed)
     counter = ApplyCounter(get_engine(game))
     rng = random.Random(seed)
     made = 0
@@ -250,6 +257,65 @@ def profile(played: Played, repeat: int) -> None:
     print(profiler.output_text(unicode=True, color=False, show_all=False))
 
 
+def node_profile(played: Played, repeat: int, top: int = 15) -> None:
+    """Print the template nodes that cost most in the seated player's renders.
+
+    Every node's render is timed (so the figures carry the timer's own overhead, and
+    rank more than they measure): inclusive time per template line (a loop's body
+    counts into its `for`), self time (without the nodes inside), and calls per render.
+    """
+    from collections import defaultdict
+
+    from django.template import base
+
+    from lobby.rendering import board_html
+
+    real = base.Node.render_annotated
+    inclusive: defaultdict[str, float] = defaultdict(float)
+    own: defaultdict[str, float] = defaultdict(float)
+    calls: defaultdict[str, int] = defaultdict(int)
+    stack: list[float] = []
+
+    def timed(node: Any, context: Any) -> Any:
+        token = getattr(node, "token", None)
+        origin = getattr(node, "origin", None)
+        name = getattr(origin, "template_name", "?")
+        key = f"{name}:{token.lineno} {{% {token.contents[:50]} %}}" if token else name
+        if isinstance(node, base.TextNode):
+            key = f"{name} text"
+        started = time.perf_counter()
+        stack.append(0.0)
+        try:
+            return real(node, context)
+        finally:
+            spent = time.perf_counter() - started
+            inner = stack.pop()
+            own[key] += spent - inner
+            if stack:
+                stack[-1] += spent
+            if key not in active:
+                inclusive[key] += spent
+            calls[key] += 1
+
+    active: set[str] = set()
+    table, user = played.table, played.users[0]
+    board_html(table, user)
+    base.Node.render_annotated = timed  # type: ignore[method-assign,assignment]
+    try:
+        for _ in range(repeat):
+            board_html(table, user)
+    finally:
+        base.Node.render_annotated = real  # type: ignore[method-assign]
+    for title, counter in (("inclusive", inclusive), ("self", own)):
+        rows = [
+            [key, f"{spent / repeat * 1000:.3f}", f"{calls[key] / repeat:.0f}"]
+            for key, spent in sorted(counter.items(), key=lambda item: -item[1])[:top]
+        ]
+        print(f"### template nodes by {title} ms per render")
+        print_markdown(["node", "ms", "calls"], rows)
+        print()
+
+
 def view_ms(table: Any, seat: int | None, repeat: int) -> float:
     """Return the median ms of the engine's load + view for `seat` (part of a render)."""
     from games.registry import get_engine
@@ -269,16 +335,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--profile", action="store_true", help="pyinstrument's profile")
+    parser.add_argument("--nodes", action="store_true", help="the costliest template nodes")
     args = parser.parse_args(argv)
     setup()
     from django.contrib.auth.models import AnonymousUser
 
     games = [args.game] if args.game else GAMES
-    if args.profile:
+    if args.profile or args.nodes:
         for game in games:
             print(f"## {game}")
-            profile(play(game, moves=args.moves, seed=args.seed), args.repeat)
+            played = play(game, moves=args.moves, seed=args.seed)
+            if args.profile:
+                profile(played, args.repeat)
+            if args.nodes:
+                node_profile(played, args.repeat)
         return
     rows, region_rows = [], []
     for game in games:
