@@ -104,7 +104,7 @@ def test_lost_cities_with_the_keyboard_alone(asgi_server, browser, e2e):
         label = focused(page)["text"]
         assert label.startswith("Discard"), label
         page.keyboard.press("Enter")
-        expect(page.locator(".lc-board[data-phase=take]")).to_be_visible()
+        expect(page.locator(".lc-board [data-phase=take]")).to_be_visible()
         expect(page.locator(".lc-hand [data-card]")).to_have_count(hand - 1)
         focus_kept(page)
         # The draw is a few presses away from where the focus landed.
