@@ -281,7 +281,7 @@ def test_terraforming_mars_without_javascript(asgi_server, browser, e2e):
             expect(page.locator(".tm-selection")).to_contain_text(f"Kept: {kept} card(s)")
         press(page, page.get_by_role("button", name="Confirm my choice"))
     mover, watcher = mover_of(ann, ben)
-    assert mover.locator(".tm-board").get_attribute("data-phase") == "action"
+    assert mover.locator(".tm-board [data-phase]").get_attribute("data-phase") == "action"
     expect(mover.locator(".tm-hand")).to_contain_text("Your hand (2 cards)")
     before = table_of(url).move_count
     for _ in range(8):
