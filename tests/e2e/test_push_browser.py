@@ -1,0 +1,140 @@
+"""Pushes of only what changed, in real Chromium: the page applies them on top of the board
+it holds, and asks for the whole board when it does not hold the version they build on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import DESKTOP, version, wait_past, watch_errors
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _in_thread(work: Callable[[], Any]) -> Any:
+    """Run server-side work from a thread of its own (Playwright's loop runs in this one)."""
+
+    def run() -> Any:
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def _table() -> tuple[Any, Any, Any]:
+    from lobby.services import seat_join, table_create
+    from tests.factories import UserFactory
+
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    table = table_create(user=ann, game="lost_cities", players=2, options={"rounds": 1})
+    seat_join(code=table.code, user=ben)
+    table.refresh_from_db()
+    return table, ann, ben
+
+
+def _move(table: Any, users: tuple[Any, Any]) -> None:
+    from games.registry import get_engine
+    from lobby.services import move_submit
+
+    engine = get_engine("lost_cities")
+    table.refresh_from_db()
+    state = engine.load(table.state)
+    seat = min(engine.to_move(state))
+    action = engine.legal_actions(state, seat)[0]
+    move_submit(code=table.code, user=users[seat], action=action, seen_version=table.version)
+
+
+def _open(page: Page, url: str) -> list[str]:
+    """Open the table page; return the list its socket's messages are added to."""
+    frames: list[str] = []
+    page.on(
+        "websocket",
+        lambda ws: (
+            ws.on("framereceived", lambda payload: frames.append(str(payload)))
+            if "/ws/table/" in ws.url
+            else None
+        ),
+    )
+    page.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__tableSocketOpen = true; });"
+    )
+    page.goto(url)
+    page.wait_for_function("() => window.__tableSocketOpen === true")
+    return frames
+
+
+def test_pushes_carry_only_changed_regions_and_a_page_out_of_step_asks_for_the_whole_board(
+    asgi_server, browser, e2e
+):
+    table, ann, ben = _in_thread(_table)
+    users = (ann, ben)
+    context = browser.new_context(viewport=DESKTOP)
+    client = Client()
+    client.force_login(ann)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": asgi_server}]
+    )
+    player = context.new_page()
+    spectator = browser.new_context(viewport=DESKTOP).new_page()
+    errors: list[str] = []
+    for page in (player, spectator):
+        watch_errors(page, errors)
+    url = asgi_server + table.get_absolute_url()
+    board = f"table-{table.code}-board"
+    player_frames, spectator_frames = _open(player, url), _open(spectator, url)
+
+    for _ in range(2):
+        seen = version(spectator)
+        _in_thread(lambda: _move(table, users))
+        wait_past(spectator, seen)
+        wait_past(player, seen)
+    table.refresh_from_db()
+    last = table.moves.order_by("-n").values_list("n", flat=True).first()
+    for page in (player, spectator):
+        assert version(page) == table.version
+        # The log grew by appended lines, newest first, as the server has it.
+        expect(page.locator(".game-log li").first).to_have_attribute("value", str(last))
+        expect(page.locator(".lc-deck .lc-count")).to_contain_text(str(_deck(table)))
+    # After the page's first whole board, each move came as a push of changed regions.
+    pushes = [f for f in spectator_frames[1:] if f.startswith(f'<div id="{board}-meta"')]
+    assert len(pushes) == 2, spectator_frames
+    # Smaller than the whole board: what a move did not change (the board's frame, the
+    # other regions, the log lines the page has) is not sent again.
+    assert all(len(p) < 0.75 * len(spectator_frames[0]) for p in pushes), [
+        (len(f), f[:100]) for f in spectator_frames
+    ]
+    assert 'id="table-' in player_frames[0][:60]
+
+    # The spectator's page misses a push (as if its socket had dropped it): the next push
+    # does not build on what it holds, so it asks for the whole board and gets it.
+    spectator.evaluate("() => { document.querySelector('.board-wrap').dataset.version = '1'; }")
+    count = len(spectator_frames)
+    _in_thread(lambda: _move(table, users))
+    table.refresh_from_db()
+    spectator.wait_for_function(
+        f"() => document.querySelector('.board-wrap').dataset.version === '{table.version}'"
+    )
+    later = spectator_frames[count:]
+    assert later[0].startswith(f'<div id="{board}-meta"')
+    assert any('data-resync="1"' in frame[:400] for frame in later[1:]), later
+    expect(spectator.locator(".lc-deck .lc-count")).to_contain_text(str(_deck(table)))
+    assert not spectator.locator(".lc-hand").count(), "a spectator sees no hand"
+    spectator.screenshot(path=str(e2e / "push_spectator_desktop.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+def _deck(table: Any) -> int:
+    from games.registry import get_engine
+
+    engine = get_engine("lost_cities")
+    return int(engine.view(engine.load(table.state), None)["deck_count"])

@@ -1,0 +1,140 @@
+"""A push draws each distinct view once and reads the table once, whatever the sockets.
+
+Two players and twenty spectators watch a Lost Cities table; one move is made through
+the HTTP endpoint. Counted, not timed: board drawings, table reads and SQL queries of the
+push, and what each socket receives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db.backends import utils as db_utils
+from django.test import Client
+from django.urls import reverse
+
+from games.registry import get_engine
+from lobby import pushes, rendering
+from tests.factories import UserFactory
+from tests.lobby.helpers import seat_to_move, started_table
+from tests.lobby.test_consumers import ANON, connect, hand_ids, session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class QueryCount:
+    """SQL statements run in any thread (the sockets' work runs in a worker thread)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        lock = threading.Lock()
+        real = db_utils.CursorWrapper.execute
+
+        def execute(cursor, sql, params=None):
+            with lock:
+                self.count += 1
+            return real(cursor, sql, params)
+
+        monkeypatch.setattr(db_utils.CursorWrapper, "execute", execute)
+
+
+def test_two_players_and_twenty_spectators_cost_three_drawings_and_one_read(
+    alice, bob, monkeypatch
+):
+    table = started_table(alice, bob)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    mover_seat = seat_to_move(table)
+    mover, other = (alice, bob) if seat_of[alice] == mover_seat else (bob, alice)
+    watchers = [UserFactory() for _ in range(10)]
+    headers = [session_cookie(mover), session_cookie(other)]
+    headers += [session_cookie(w) for w in watchers] + [ANON] * 10
+    client = Client()
+    client.force_login(mover)
+    engine = get_engine("lost_cities")
+    action = engine.legal_actions(engine.load(table.state), mover_seat)[0]
+
+    async def scenario():
+        sockets = [await connect(table, h) for h in headers]
+        first = [await s.receive_from(timeout=5) for s in sockets]
+        drawn, read = rendering.board_render.count, pushes.reads
+        response = await sync_to_async(client.post)(
+            reverse("lobby:move", args=[table.code]),
+            {"action": json.dumps(action), "version": table.version},
+            HTTP_HX_REQUEST="true",
+        )
+        answer_drawn = rendering.board_render.count - drawn
+        queries = QueryCount(monkeypatch)
+        pushed = [await s.receive_from(timeout=5) for s in sockets]
+        counts = {
+            "answer drawings": answer_drawn,
+            "push drawings": rendering.board_render.count - drawn - answer_drawn,
+            "push reads": pushes.reads - read,
+            "push queries": queries.count,
+        }
+        extra = [await s.receive_nothing(timeout=0.2) for s in sockets[:3]]
+        for s in sockets:
+            await s.disconnect()
+        return first, response, pushed, counts, extra
+
+    first, response, pushed, counts, extra = asyncio.run(scenario())
+    assert response.status_code == 200
+    # The mover's view drawn once for the answer, and reused by the mover's socket; the
+    # other player's and the spectators' view drawn once each.
+    assert counts == {
+        "answer drawings": 1,
+        "push drawings": 2,
+        "push reads": 1,
+        "push queries": 2,
+    }, counts
+    assert all(extra), "one message per socket and push"
+    # Every spectator got the same message, and it shows no hand.
+    assert len(set(pushed[2:])) == 1
+    table.refresh_from_db()
+    hands = hand_ids(table, 0) | hand_ids(table, 1)
+    assert not any(card in pushed[2] for card in hands)
+    assert not any(card in pushed[1] for card in hand_ids(table, seat_of[mover]))
+    # A push is smaller than the whole board it updates: only the regions that changed.
+    for before, after in zip(first, pushed, strict=True):
+        assert after.startswith(f'<div id="table-{table.code}-board-meta" hidden')
+        assert len(after) < len(before)
+
+
+def test_a_view_another_process_is_drawing_is_waited_for_not_drawn_again(alice, bob, monkeypatch):
+    """The drawing is claimed in the cache (Redis across processes): a second process
+    waits for the first's board instead of drawing its own; an abandoned claim only
+    delays its own drawing."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import cache
+
+    table = started_table(alice, bob)
+    spectator = AnonymousUser()
+    key = rendering.board_key(table, spectator)
+    theirs = rendering.board_render(table, spectator)
+    assert cache.add(f"{key}:drawing", 1, 2)  # "another process" claims it
+
+    waits = []
+
+    def sleep(seconds: float) -> None:  # the other process finishes while this one waits
+        waits.append(seconds)
+        if len(waits) == 2:
+            cache.set(key, theirs, rendering.SHARED_BOARD_SECONDS)
+
+    monkeypatch.setattr(rendering.time, "sleep", sleep)
+    drawn = rendering.board_render.count
+    got = rendering.board_get(table, spectator)
+    assert len(waits) == 2
+    assert got == theirs
+    assert rendering.board_render.count == drawn
+
+    # A claim whose owner died: drawn here after the wait, once.
+    monkeypatch.setattr(rendering.time, "sleep", lambda seconds: None)
+    monkeypatch.setattr(rendering, "DRAW_WAIT_SECONDS", 0.01)
+    cache.delete(key)
+    assert cache.add(f"{key}:drawing", 1, 2) is False  # still claimed
+    got = rendering.board_get(table, spectator)
+    assert rendering.board_render.count == drawn + 1
+    assert got.version == table.version
