@@ -187,10 +187,10 @@ def test_relative_space_with_the_keyboard_alone(asgi_server, browser, e2e):
     for _ in range(2):
         wait_turn(page)
         for _ in range(6):
-            if not page.locator(".rs-board.rs-your-turn").count():
+            if not page.locator(".rs-board .rs-your-turn").count():
                 break
             seen = version(page)
-            if page.locator(".rs-board[data-phase=extra] button.rs-pass").count():
+            if page.locator(".rs-board [data-phase=extra] button.rs-pass").count():
                 tab_to(page, "button.rs-pass")
                 page.keyboard.press("Enter")
             else:

@@ -148,7 +148,7 @@ def relative_space_turn(page: Page) -> None:
         if not is_my_turn(page):
             return
         if (
-            page.locator(".rs-board[data-phase=extra]").count()
+            page.locator(".rs-board [data-phase=extra]").count()
             and page.locator("button.rs-pass").count()
         ):
             press(page, page.locator("button.rs-pass"))
