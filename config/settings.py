@@ -212,11 +212,11 @@ else:
 # front) still counts from the right instead of being thrown away.
 IPWARE_STRICT = False
 
-# Cache (rate limits, health checks): Redis when there is one, else this process.
+# Cache (rate limits, health checks, board drawings): Redis when there is one, else this
+# process. django-redis keeps one connection pool per process: Django's own Redis backend
+# is made anew for every request under ASGI, and with it a pool and a new connection.
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -47,7 +47,7 @@ if REDIS_URL:
     # (rate-limit windows) never touches the broker's or the channel layer's keys.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL.rsplit("/", 1)[0] + "/1",
         }
     }

@@ -211,7 +211,7 @@ class TestRedisDown:
         # A real Redis client against a port where nothing listens: connection refused.
         settings.CACHES = {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "django_redis.cache.RedisCache",
                 "LOCATION": "redis://127.0.0.1:9/0",
             }
         }
