@@ -153,7 +153,7 @@ def test_reworld_with_the_keyboard_alone(asgi_server, browser, e2e):
         wait_past(page, seen)
         # Paying is a step per card: each next step is close to where the focus is.
         for _ in range(8):
-            if not page.locator(".rw-board[data-phase=pay] .rw-prompt").count():
+            if not page.locator(".rw-board .rw-prompt[data-phase=pay]").count():
                 break
             focus_kept(page)
             target = "button.rw-top" if page.locator("button.rw-top").count() else "button.rw-pay"

@@ -36,7 +36,7 @@ def wait_for_turn(page: Page) -> bool:
 
 
 def phase(page: Page) -> str:
-    return page.locator(".rw-board").get_attribute("data-phase") or ""
+    return page.locator(".rw-board .rw-info").get_attribute("data-phase") or ""
 
 
 def my_prompt(page: Page) -> bool:
@@ -76,7 +76,7 @@ def test_one_player_plays_a_whole_game_against_the_bot(asgi_server, browser, e2e
             break
         now = phase(page)
         if now == "buy":
-            round_no = int(page.locator(".rw-board").get_attribute("data-round"))
+            round_no = int(page.locator(".rw-board .rw-info").get_attribute("data-round"))
             # Buy a few modules each round, then drop out and let the bot finish it.
             aboard = page.locator(".rw-mine .rw-row-mods .rw-mod").count()
             if aboard < 4 * round_no and page.locator("button.rw-buy").count():
@@ -103,7 +103,7 @@ def test_one_player_plays_a_whole_game_against_the_bot(asgi_server, browser, e2e
                     page.screenshot(path=str(e2e / "reworld_landing_desktop.png"), full_page=True)
                     shots.add("land")
                 click_and_wait(page, "button.rw-land")
-        if "round2" not in shots and page.locator(".rw-board").get_attribute("data-round") == "2":
+        if "round2" not in shots and page.locator(".rw-board .rw-info").get_attribute("data-round") == "2":
             # A whole round has been played through the browser.
             page.screenshot(path=str(e2e / "reworld_round2_desktop.png"), full_page=True)
             page.set_viewport_size(PHONE)
