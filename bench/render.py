@@ -214,30 +214,46 @@ class RegionFigures:
     count: int
     skeleton_bytes: int
     skeleton_changed: bool
-    changed: int
-    changed_names: list[str]
+    changed: list[str]
+    board_bytes: int
+    push_bytes: int | None
 
 
 def region_figures(played: Played, rng: random.Random) -> RegionFigures:
-    """Render both seats' boards before and after one more move; compare the regions."""
-    table, users = played.table, played.users
-    before = [collect(table, user) for user in users]
-    from games.registry import get_engine
+    """Render the boards before and after one more move; compare the other seat's regions.
 
-    counter = ApplyCounter(get_engine(table.game))
-    mover = move_once(table, users, rng, counter)
+    With the push's own functions (lobby.rendering.board_render and board_message), the
+    message that seat's socket gets is measured too; else the regions are compared from
+    the collector alone.
+    """
+    from games.registry import get_engine
+    from lobby import rendering
+
+    table, users = played.table, played.users
+    game_before = [collect(table, user)[1] for user in users]
+    pushes = hasattr(rendering, "board_render") and hasattr(rendering, "board_message")
+    boards_before = [rendering.board_render(table, user) for user in users] if pushes else []
+    regions_before = [collect(table, user)[0] for user in users]
+    mover = move_once(table, users, rng, ApplyCounter(get_engine(table.game)))
     other = 1 - mover
-    after = collect(table, users[other])
-    regions_before, skeleton_before = before[other]
-    regions_after, skeleton_after = after
-    names = sorted(set(regions_before) | set(regions_after))
-    changed = [name for name in names if regions_before.get(name) != regions_after.get(name)]
+    regions_after, game_after = collect(table, users[other])
+    names = sorted(set(regions_before[other]) | set(regions_after))
+    changed = [n for n in names if regions_before[other].get(n) != regions_after.get(n)]
+    push_bytes, board_bytes = None, len(rendering.board_html(table, users[other]).encode())
+    skeleton_changed = game_before[other] != game_after
+    if pushes:
+        after = rendering.board_render(table, users[other])
+        _full, sent = rendering.board_full(boards_before[other])
+        message, _sent = rendering.board_message(after, sent)
+        push_bytes, board_bytes = len(message.encode()), len(after.html.encode())
+        skeleton_changed = skeleton_changed or after.skeleton != boards_before[other].skeleton
     return RegionFigures(
         count=len(regions_after),
-        skeleton_bytes=len(skeleton_after.encode()),
-        skeleton_changed=skeleton_before != skeleton_after,
-        changed=len(changed),
-        changed_names=changed,
+        skeleton_bytes=len(game_after.encode()),
+        skeleton_changed=skeleton_changed,
+        changed=changed,
+        board_bytes=board_bytes,
+        push_bytes=push_bytes,
     )
 
 
@@ -379,8 +395,10 @@ def main(argv: list[str] | None = None) -> None:
                 str(figures.count),
                 str(figures.skeleton_bytes),
                 "yes" if figures.skeleton_changed else "no",
-                str(figures.changed),
-                " ".join(figures.changed_names) or "-",
+                str(len(figures.changed)),
+                " ".join(figures.changed) or "-",
+                "-" if figures.push_bytes is None else f"{figures.push_bytes / 1024:.1f}",
+                f"{figures.board_bytes / 1024:.1f}",
             ]
         )
     print_markdown(
@@ -405,6 +423,8 @@ def main(argv: list[str] | None = None) -> None:
             "skeleton changed",
             "regions changed (seat that did not move)",
             "which",
+            "push KiB",
+            "board KiB",
         ],
         region_rows,
     )
