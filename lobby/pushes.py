@@ -10,6 +10,7 @@ shared across processes through the cache (`lobby.rendering.board_get`).
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 import zoneinfo
 from collections.abc import Awaitable, Callable, Hashable
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.utils import timezone, translation
 
 from games.registry import get_engine
@@ -68,13 +70,54 @@ class Snapshot:
     state: Any
 
 
+def snapshot_of(table: Table) -> Snapshot:
+    """Return the snapshot of a table already read (with its seats): its log and state."""
+    moves = selectors.move_list_recent(table=table)
+    state = get_engine(table.game).load(table.state) if table.state is not None else None
+    return Snapshot(table, moves, state)
+
+
 def _read(code: str) -> Snapshot:
     table = selectors.table_get(code=code)
     if table is None:
         return Snapshot(None, [], None)
-    moves = selectors.move_list_recent(table=table)
-    state = get_engine(table.game).load(table.state) if table.state is not None else None
-    return Snapshot(table, moves, state)
+    return snapshot_of(table)
+
+
+#: What the process's own move answer left for its sockets (see `prime`).
+PRIMED_SECONDS = 2.0
+_primed: dict[Hashable, tuple[float, Any]] = {}
+_primed_lock = threading.Lock()
+
+
+def prime(shot: Snapshot, board: Board, *, kind: str, language: str, zone: str) -> None:
+    """Leave a move's snapshot and the mover's drawing for this process's sockets.
+
+    Called by the move's HTTP answer, which read and drew both after the commit and
+    before the table's doorbell rang (lobby.services.notify.rings_held): the sockets of
+    this process then neither read the table nor fetch the mover's board again.
+    """
+    assert shot.table is not None
+    code, version = str(shot.table.code), shot.table.version
+    now = time.monotonic()
+    with _primed_lock:
+        for old in [k for k, (t, _) in _primed.items() if now - t > PRIMED_SECONDS]:
+            del _primed[old]
+        _primed[("snapshot", code, version)] = (now, shot)
+        _primed[("board", code, version, kind, language, zone)] = (now, board)
+
+
+def _primed_get(key: Hashable) -> Any:
+    with _primed_lock:
+        entry = _primed.get(key)
+    if entry is None or time.monotonic() - entry[0] > PRIMED_SECONDS:
+        return None
+    return entry[1]
+
+
+def zone_name(zone: zoneinfo.ZoneInfo | None) -> str:
+    """Return the name `timezone.get_current_timezone_name()` gives under `override(zone)`."""
+    return str(zone) if zone is not None else settings.TIME_ZONE
 
 
 def _draw(snapshot: Snapshot, user: Any, language: str, zone: zoneinfo.ZoneInfo | None) -> Board:
@@ -99,6 +142,10 @@ async def snapshot(code: str, version: int | None) -> Snapshot:
 
     async def work() -> Snapshot:
         global reads
+        if version is not None:
+            primed: Snapshot | None = _primed_get(("snapshot", code, version))
+            if primed is not None:
+                return primed
         reads += 1
         result: Snapshot = await database_sync_to_async(_read)(code)
         return result
@@ -119,11 +166,8 @@ async def board_for(
     table = shot.table
     if table is None or not selectors.can_watch(table, user, invites):
         return None
-    key = (
-        str(table.code),
-        table.version,
-        viewer_kind(table, user),
-        language,
-        str(zone) if zone is not None else "",
-    )
+    key = (str(table.code), table.version, viewer_kind(table, user), language, zone_name(zone))
+    primed: Board | None = _primed_get(("board", *key))
+    if primed is not None:
+        return primed
     return await _boards.get(key, lambda: database_sync_to_async(_draw)(shot, user, language, zone))

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -22,15 +23,16 @@ from config import ratelimit
 from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
-from lobby import health, selectors, services
+from lobby import health, pushes, selectors, services
 from lobby.errors import BadRequest, LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
-from lobby.rendering import board_context, board_html, board_html_shared
+from lobby.rendering import board_context, board_get, board_html, board_html_shared, viewer_kind
 from lobby.replay import replay_frame
 from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
 from lobby.services.matching import RATING_WINDOW, seat_quick_match
+from lobby.services.notify import rings_held
 
 MAX_ACTION_BYTES = 2000
 
@@ -314,17 +316,37 @@ def table_move(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return _respond(request, code, error)
     try:
         action, version = _parse_move(request)
-        table = services.move_submit(
-            code=code, user=request.user, action=action, seen_version=version
-        )
+        # The table's doorbell waits until the answer is drawn: this process's sockets
+        # then take the answer's read of the table and the mover's drawing (lobby.pushes).
+        with rings_held():
+            table = services.move_submit(
+                code=code, user=request.user, action=action, seen_version=version
+            )
+            committed = time.time()
+            # The locked table and its seats are current: render from them, no second fetch.
+            if request.htmx:
+                response = HttpResponse(_move_answer(request, table))
+            else:
+                response = _respond(request, code, None, table=table)
     except LobbyError as error:
         return _respond(request, code, error)
-    committed = time.time()
-    # The locked table and its seats are current: render from them, no second fetch.
-    response = _respond(request, code, None, table=table)
     # When the move was committed (epoch seconds): lets the load bench measure fan-out.
     response["X-Committed-At"] = f"{committed:.6f}"
     return response
+
+
+def _move_answer(request: HtmxHttpRequest, table: Table) -> str:
+    """Draw the mover's board for the answer, and leave it for this process's sockets."""
+    shot = pushes.snapshot_of(table)
+    board = board_get(table, request.user, moves=shot.moves, state=shot.state)
+    pushes.prime(
+        shot,
+        board,
+        kind=viewer_kind(table, request.user),
+        language=translation.get_language(),
+        zone=timezone.get_current_timezone_name(),
+    )
+    return board.html
 
 
 @require_GET

@@ -73,20 +73,25 @@ def test_each_socket_gets_its_own_hand_and_a_spectator_none(alice, bob, carol):
         return first, after
 
     first, after = asyncio.run(scenario())
+    first_hands = {
+        name: hand_ids(table, seat_of[user]) for name, user in (("alice", alice), ("bob", bob))
+    }
     table.refresh_from_db()
     alice_hand, bob_hand = hand_ids(table, seat_of[alice]), hand_ids(table, seat_of[bob])
-    for html in (first, after):
-        assert f'id="table-{table.code}-board"' in html["alice"]
-    for html in (after,):
-        alice_cards = set(CARD.findall(html["alice"]))
-        bob_cards = set(CARD.findall(html["bob"]))
-        assert alice_hand <= alice_cards and not (bob_hand & alice_cards)
-        assert bob_hand <= bob_cards and not (alice_hand & bob_cards)
-        for spectator in ("carol", "anon"):
-            cards = set(CARD.findall(html[spectator]))
-            assert not (cards & (alice_hand | bob_hand))
+    # On connect: the whole board, with the viewer's own hand and no other.
+    for name, other in (("alice", "bob"), ("bob", "alice")):
+        assert f'id="table-{table.code}-board"' in first[name]
+        cards = set(CARD.findall(first[name]))
+        assert first_hands[name] <= cards and not (first_hands[other] & cards)
+    # After the move: only what changed for each viewer, never a card of another hand.
+    for name, others in (("alice", bob_hand), ("bob", alice_hand)):
+        assert after[name].startswith(f'<div id="table-{table.code}-board-meta" hidden')
+        assert not (set(CARD.findall(after[name])) & others)
+    for spectator in ("carol", "anon"):
+        for html in (first, after):
+            assert not (set(CARD.findall(html[spectator])) & (alice_hand | bob_hand))
             assert "Your hand" not in html[spectator]
-    assert "Your hand" in after["alice"]
+    assert "Your hand" in first["alice"]
     assert f'value="{table.version}"' in after["alice"]
 
 

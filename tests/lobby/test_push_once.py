@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from games.registry import get_engine
 from lobby import pushes, rendering
+from lobby.services import move_submit
 from tests.factories import UserFactory
 from tests.lobby.helpers import seat_to_move, started_table
 from tests.lobby.test_consumers import ANON, connect, hand_ids, session_cookie
@@ -42,9 +43,14 @@ class QueryCount:
         monkeypatch.setattr(db_utils.CursorWrapper, "execute", execute)
 
 
-def test_two_players_and_twenty_spectators_cost_three_drawings_and_one_read(
-    alice, bob, monkeypatch
+@pytest.mark.parametrize("where", ["answer", "elsewhere"])
+def test_two_players_and_twenty_spectators_cost_one_drawing_per_view_and_at_most_one_read(
+    where, alice, bob, monkeypatch
 ):
+    """`answer`: the move's HTTP answer draws the mover's board and leaves it and its read
+    of the table for this process's sockets. `elsewhere`: the move was made by another
+    process (a bot's task, another daphne): the sockets read the table once and draw each
+    view once."""
     table = started_table(alice, bob)
     seat_of = {s.user: s.position for s in table.seats.all()}
     mover_seat = seat_to_move(table)
@@ -61,11 +67,17 @@ def test_two_players_and_twenty_spectators_cost_three_drawings_and_one_read(
         sockets = [await connect(table, h) for h in headers]
         first = [await s.receive_from(timeout=5) for s in sockets]
         drawn, read = rendering.board_render.count, pushes.reads
-        response = await sync_to_async(client.post)(
-            reverse("lobby:move", args=[table.code]),
-            {"action": json.dumps(action), "version": table.version},
-            HTTP_HX_REQUEST="true",
-        )
+        if where == "answer":
+            response = await sync_to_async(client.post)(
+                reverse("lobby:move", args=[table.code]),
+                {"action": json.dumps(action), "version": table.version},
+                HTTP_HX_REQUEST="true",
+            )
+            assert response.status_code == 200
+        else:
+            await sync_to_async(move_submit)(
+                code=table.code, user=mover, action=action, seen_version=table.version
+            )
         answer_drawn = rendering.board_render.count - drawn
         queries = QueryCount(monkeypatch)
         pushed = [await s.receive_from(timeout=5) for s in sockets]
@@ -78,18 +90,18 @@ def test_two_players_and_twenty_spectators_cost_three_drawings_and_one_read(
         extra = [await s.receive_nothing(timeout=0.2) for s in sockets[:3]]
         for s in sockets:
             await s.disconnect()
-        return first, response, pushed, counts, extra
+        return first, pushed, counts, extra
 
-    first, response, pushed, counts, extra = asyncio.run(scenario())
-    assert response.status_code == 200
-    # The mover's view drawn once for the answer, and reused by the mover's socket; the
-    # other player's and the spectators' view drawn once each.
-    assert counts == {
-        "answer drawings": 1,
-        "push drawings": 2,
-        "push reads": 1,
-        "push queries": 2,
-    }, counts
+    first, pushed, counts, extra = asyncio.run(scenario())
+    if where == "answer":
+        # The mover's view drawn once for the answer and reused by the mover's socket;
+        # the other player's and the spectators' view drawn once each; the table not
+        # read again.
+        expected = {"answer drawings": 1, "push drawings": 2, "push reads": 0, "push queries": 0}
+    else:
+        # One read (the table with its seats, and its log) and three views drawn.
+        expected = {"answer drawings": 0, "push drawings": 3, "push reads": 1, "push queries": 2}
+    assert counts == expected
     assert all(extra), "one message per socket and push"
     # Every spectator got the same message, and it shows no hand.
     assert len(set(pushed[2:])) == 1
