@@ -98,6 +98,14 @@ def prepare_database(env: dict[str, str]) -> None:
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
+    # The scratch database numbers its players from 1 again: forget the move-rate windows
+    # an earlier run left in Redis under the same ids (they would refuse moves with 429).
+    import redis
+
+    client = redis.Redis.from_url(REDIS)
+    stale = list(client.scan_iter(match="*rate:*", count=1000))
+    if stale:
+        client.delete(*stale)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
         cwd=ROOT,
