@@ -332,6 +332,23 @@ def node_profile(played: Played, repeat: int, top: int = 15) -> None:
         print()
 
 
+def game_ms(table: Any, user: Any, repeat: int) -> float:
+    """Return the median ms of the game's own template alone (the board less the lobby's)."""
+    from django.template.loader import render_to_string
+
+    from lobby.rendering import board_context
+
+    context = board_context(table, user)
+    if context["view"] is None:
+        return 0.0
+    times = []
+    for _ in range(repeat + 3):
+        started = time.perf_counter()
+        render_to_string(context["board_template"], context)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times[3:]) * 1000
+
+
 def view_ms(table: Any, seat: int | None, repeat: int) -> float:
     """Return the median ms of the engine's load + view for `seat` (part of a render)."""
     from games.registry import get_engine
@@ -381,6 +398,7 @@ def main(argv: list[str] | None = None) -> None:
                     game,
                     label,
                     f"{ms:.2f}",
+                    f"{game_ms(table, user, args.repeat):.2f}",
                     f"{view_ms(table, seat, args.repeat):.2f}",
                     f"{size / 1024:.1f}",
                     str(queries),
@@ -406,6 +424,7 @@ def main(argv: list[str] | None = None) -> None:
             "game",
             "viewer",
             "ms/render",
+            "game template ms",
             "view ms",
             "KiB",
             "queries",
