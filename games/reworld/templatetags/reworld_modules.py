@@ -13,6 +13,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from lobby.templatetags.playtable import action_json, seat_name
+
 register = template.Library()
 
 #: The sign a module shows (terrabots show their letter).
@@ -72,3 +74,45 @@ def rw_price(need: Sequence[Any] | None, long: bool = False) -> SafeString:
         else "%(v)s+%(w)s · 3 with a %(v)s/%(w)s · any 4"
     )
     return mark_safe(gettext(message) % {"v": escape(need[0]), "w": escape(need[1])})
+
+
+@register.simple_tag
+def rw_arm(a: Mapping[str, Any], seats: Any, replay: Any = False) -> SafeString:
+    """Return one space of the station's ring: its module and price, or what was paid."""
+    state = " rw-open" if a.get("module") else " rw-claimed"
+    last = " rw-last" if a.get("last") else ""
+    pending = " rw-pending" if a.get("pending") else ""
+    space = escape(a["space"])
+    parts = [
+        f'<li class="rw-arm{state}{last}{pending}" style="--dr:{escape(a["dr"])};'
+        f'--dc:{escape(a["dc"])};--pr:{escape(a["pr"])};--pc:{escape(a["pc"])}"'
+        f' data-arm="{escape(a["arm"])}"><span class="rw-space">{space}</span>'
+    ]
+    if a.get("module"):
+        parts.append(rw_module(a["module"]))
+        parts.append(
+            f'<span class="rw-price" title="{rw_price(a["need"], long=True)}">'
+            f"{rw_price(a['need'])}</span>"
+        )
+        if a.get("buy") and not replay:
+            label = gettext("Buy space %(s)s") % {"s": space}
+            parts.append(
+                f'<button type="submit" name="action" value="{escape(action_json(a["buy"]))}"'
+                f' class="small rw-buy" aria-label="{label}">{escape(gettext("Buy"))}</button>'
+            )
+    else:
+        if a.get("sold"):
+            parts.append(f'<span class="rw-sold">{rw_module(a["sold"])}</span>')
+        cards = a.get("cards") or []
+        stack = "".join(
+            f'<span class="rw-card{" rw-top" if i == len(cards) - 1 else " rw-mini"}">'
+            f"{escape(n)}</span>"
+            for i, n in enumerate(cards)
+        )
+        title = escape(gettext("Cards paid here; the last one is on top"))
+        parts.append(f'<span class="rw-stack" title="{title}">{stack}</span>')
+        if a.get("buyer") is not None:
+            name = escape(seat_name(seats, a["buyer"]))
+            parts.append(f'<span class="rw-buyer muted">{name}</span>')
+    parts.append("</li>")
+    return mark_safe("".join(parts))
