@@ -1,4 +1,8 @@
-"""The map's spaces as one piece of SVG: ~60 spaces, each built in Python, not by nodes."""
+"""Pieces of the board built in Python rather than by many template nodes each.
+
+The map's ~60 spaces as one piece of SVG, its placing buttons, and the cards. The words are
+the templates' own messages (the same msgids), so the catalogues still apply.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
+from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -62,4 +67,46 @@ def tm_space_buttons(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
                 f' class="tm-hex-btn" style="left: {escape(s["left"])}%; top: {escape(s["top"])}%"'
                 f' aria-label="{label % {"space": space}}" title="{space}"></button>'
             )
+    return mark_safe("".join(parts))
+
+
+def _value(value: Any) -> str:
+    """Return a value as `{{ value }}` shows it: localized, escaped."""
+    return escape(localize(value))
+
+
+@register.simple_tag
+def tm_card(card: Mapping[str, Any]) -> SafeString:
+    """Return one project or corporation card (view's card data), as _card.html did."""
+
+    def field(key: str) -> str:
+        return _value(card[key]) if key in card else ""
+
+    head = ""
+    if card.get("kind") != "corporation":
+        cost = field("cost")
+        if card.get("discounted"):
+            cost = f"<s>{cost}</s> {field('cost_now')}"
+        head = f'<span class="tm-cost" title="{escape(gettext("Cost"))}">{cost}</span> '
+    parts = [
+        f'<div class="tm-card tm-k-{field("colour")}" data-card="{field("id")}">'
+        f'<div class="tm-card-head">{head}<strong class="tm-card-name">{field("name")}'
+        "</strong></div>"
+    ]
+    if card.get("tags"):
+        tags = "".join(
+            f'<span class="tm-tag tm-tag-{escaped}">{escaped}</span>'
+            for escaped in map(_value, card["tags"])
+        )
+        parts.append(f'<div class="tm-tags">{tags}</div>')
+    if card.get("requirement"):
+        text = gettext("Requires %(r)s") % {"r": field("requirement")}
+        parts.append(f'<div class="tm-req">{text}</div>')
+    parts.append(f'<div class="tm-text">{field("text")}</div>')
+    if card.get("vp"):
+        parts.append(f'<div class="tm-vp">{gettext("VP: %(vp)s") % {"vp": field("vp")}}</div>')
+    if card.get("resources") is not None:
+        text = gettext("%(n)s %(kind)s here") % {"n": field("resources"), "kind": field("resource")}
+        parts.append(f'<div class="tm-res">{text}</div>')
+    parts.append("</div>")
     return mark_safe("".join(parts))
