@@ -19,12 +19,13 @@ FORBIDDEN_MODULES = {
 
 
 def pure_modules() -> list[Path]:
-    """Return every module under games/ except the Django glue (apps.py) and templates."""
+    """Return every module under games/ except the Django glue (apps.py, template tags)."""
     return sorted(
         path
         for path in GAMES_DIR.rglob("*.py")
         if path.name != "apps.py"
         and "templates" not in path.parts
+        and "templatetags" not in path.parts
         and "migrations" not in path.parts
     )
 
