@@ -31,6 +31,17 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Leave no language active after a test: a request's LocaleMiddleware activates the
+    visitor's language in the thread and nothing takes it back, so a board drawn by the
+    next test outside a request would come out in that language."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _repeatable_table_seeds(request, monkeypatch):
     """Tables created in a test get seeds drawn from the test's id, not from the system.
 

@@ -11,9 +11,21 @@ from typing import Any
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 register = template.Library()
+
+
+# The words the tags below translate at run time, written out for makemessages: it does
+# not read inside f-strings, nor a message chosen by a condition.
+_MESSAGES = (
+    gettext_noop("covered"),
+    gettext_noop("Face-down card: nobody knows it until it is played"),
+    gettext_noop("Empty since the start of this turn: a block refills it"),
+    gettext_noop("Empty place"),
+    gettext_noop("Uncovered once your key is used: it can only go onto the new pod"),
+    gettext_noop("Choose this card, then a pod"),
+)
 
 
 def _word(message: str) -> str:

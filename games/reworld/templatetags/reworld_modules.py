@@ -11,7 +11,7 @@ from typing import Any
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from lobby.templatetags.playtable import action_json, seat_name
 
@@ -20,6 +20,20 @@ register = template.Library()
 #: The sign a module shows (terrabots show their letter).
 _SIGNS = {"crew": "&#9874;", "shuttle": "&#9650;"}
 _SATELLITE_SIGN = "&#9673;"
+
+
+# The words the tags below translate at run time, written out for makemessages: it does
+# not read inside f-strings, nor a message chosen by a condition.
+_MESSAGES = (
+    gettext_noop("Buy"),
+    gettext_noop("any 1 card"),
+    gettext_noop("Price: any 1 card"),
+    gettext_noop("a %(v)s · or any 2"),
+    gettext_noop("%(v)s+%(w)s · 3 with a %(v)s/%(w)s · any 4"),
+    gettext_noop("Price: a %(v)s, or any 2 cards"),
+    gettext_noop("Price: a %(v)s and a %(w)s, or 3 cards with a %(v)s or a %(w)s, or any 4 cards"),
+    gettext_noop("Buy space %(s)s"),
+)
 
 
 def _crew_label(colour: str | None) -> str:

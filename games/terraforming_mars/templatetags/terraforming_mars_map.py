@@ -13,11 +13,19 @@ from django import template
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
+
+
+# The words the tags below translate at run time, written out for makemessages: it does
+# not read inside f-strings, nor a message chosen by a condition.
+_MESSAGES = (
+    gettext_noop("Cost"),
+    gettext_noop("VP: %(vp)s"),
+)
 
 
 @register.simple_tag
