@@ -192,7 +192,9 @@ def reworld_turn(page: Page) -> None:
         return
     press(page, buy.first)
     for _ in range(8):
-        if page.locator(".rw-board .rw-info").get_attribute("data-phase") != "pay" or not is_my_turn(page):
+        if page.locator(".rw-board .rw-info").get_attribute(
+            "data-phase"
+        ) != "pay" or not is_my_turn(page):
             return
         top = page.locator("button.rw-top")
         press(page, top.last if top.count() else page.locator("button.rw-pay").first)

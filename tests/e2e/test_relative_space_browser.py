@@ -56,7 +56,10 @@ def take_turn(page: Page) -> None:
         seen = version(page)
         choose_play(page)
         wait_past(page, seen)
-        if page.locator(".end-panel").count() or not page.locator(".rs-board .rs-your-turn").count():
+        if (
+            page.locator(".end-panel").count()
+            or not page.locator(".rs-board .rs-your-turn").count()
+        ):
             return
         if page.locator(".rs-board [data-phase=extra]").count() == 0:
             return

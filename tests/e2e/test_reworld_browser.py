@@ -103,7 +103,10 @@ def test_one_player_plays_a_whole_game_against_the_bot(asgi_server, browser, e2e
                     page.screenshot(path=str(e2e / "reworld_landing_desktop.png"), full_page=True)
                     shots.add("land")
                 click_and_wait(page, "button.rw-land")
-        if "round2" not in shots and page.locator(".rw-board .rw-info").get_attribute("data-round") == "2":
+        if (
+            "round2" not in shots
+            and page.locator(".rw-board .rw-info").get_attribute("data-round") == "2"
+        ):
             # A whole round has been played through the browser.
             page.screenshot(path=str(e2e / "reworld_round2_desktop.png"), full_page=True)
             page.set_viewport_size(PHONE)

@@ -57,7 +57,8 @@ def test_a_player_sets_up_and_plays_the_first_generation_against_a_bot(
     expect(page.locator(".tm-selection")).to_contain_text("Kept: 2 card(s) for 6 M€")
     click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
     page.wait_for_function(
-        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'action'", timeout=WAIT
+        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'action'",
+        timeout=WAIT,
     )
     expect(page.locator(".tm-mars svg")).to_be_visible()
     expect(page.locator(".tm-globals")).to_contain_text("Temperature")
@@ -108,7 +109,8 @@ def test_a_player_sets_up_and_plays_the_first_generation_against_a_bot(
     assert shots["undo"], "an Undo button showed up during the first generation"
     # Generation 1 is over: production ran and the research of generation 2 is on.
     page.wait_for_function(
-        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'research'", timeout=WAIT
+        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'research'",
+        timeout=WAIT,
     )
     expect(page.locator(".tm-top")).to_contain_text("Generation 2")
     expect(page.locator(".tm-log")).to_contain_text("Production phase.")
