@@ -123,7 +123,6 @@ def board_context(
         "me": seat,
         "view": view,
         "undo": undo,
-        "log": [(move.n, move.seat, move.text_for(position), move.created_at) for move in moves],
         "log_lines": lines,
         # Each line was built by format_html (lines are kept as plain str in `Board`).
         "log_html": mark_safe("".join(line[2] for line in reversed(lines))),  # noqa: S308
