@@ -517,13 +517,21 @@ async def play_open(
                 stats.unsent += len(due) - k
                 return
             action = rng.choice(player.client.actions())
-            response = await _post(http, table, player, action, base)
-            stats.answered(json.loads(action).get("type", "?"), loop.time() - when)
-            version = _answered(table, player, response, stats)
-            if version is not None:
-                table.fanouts.append(
-                    asyncio.create_task(_fanout(table, version, _committed(response), stats))
-                )
+            await _play_due(http, table, player, action, base, when, stats)
+
+
+async def _play_due(
+    http: Any, table: Seated, player: Player, action: str, base: str, when: float, stats: Stats
+) -> None:
+    """Post a move that was due at `when` (its latency counts from then); watch its fan-out
+    in the background, so that it never holds back the next move."""
+    response = await _post(http, table, player, action, base)
+    stats.answered(json.loads(action).get("type", "?"), asyncio.get_running_loop().time() - when)
+    version = _answered(table, player, response, stats)
+    if version is not None:
+        table.fanouts.append(
+            asyncio.create_task(_fanout(table, version, _committed(response), stats))
+        )
 
 
 def mondo_choice(actions: list[str], rng: random.Random) -> str:
@@ -572,13 +580,7 @@ async def play_mondo_seat(
             if table.finished or not player.client.actions() or loop.time() >= stop:
                 return
             action = mondo_choice(player.client.actions(), rng)
-            response = await _post(http, table, player, action, base)
-            stats.answered(json.loads(action).get("type", "?"), loop.time() - when)
-            version = _answered(table, player, response, stats)
-            if version is not None:
-                table.fanouts.append(
-                    asyncio.create_task(_fanout(table, version, _committed(response), stats))
-                )
+            await _play_due(http, table, player, action, base, when, stats)
 
 
 async def floor(servers: Servers, clients: int, seconds: float) -> Stats:
