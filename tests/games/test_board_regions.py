@@ -17,8 +17,9 @@ from django.contrib.auth.models import AnonymousUser
 from games.registry import engines, get_engine
 from lobby.models import Table
 from lobby.rendering import board_message, board_render
-from lobby.services import move_submit, seat_join, table_create
+from lobby.services import move_submit
 from tests.factories import UserFactory
+from tests.lobby.helpers import live_table
 
 pytestmark = pytest.mark.django_db
 
@@ -26,17 +27,7 @@ MOVES = 12
 
 
 def _table(game: str) -> tuple[Table, list]:
-    ann, ben = UserFactory(), UserFactory()
-    table = table_create(
-        user=ann,
-        game=game,
-        players=2,
-        options={},
-        mode=Table.Mode.LIVE,
-        time_control={"base_seconds": 3600, "increment_seconds": 0},
-    )
-    seat_join(code=table.code, user=ben)
-    table.refresh_from_db()
+    table = live_table(game, UserFactory(), UserFactory())
     users = {seat.position: seat.user for seat in table.seats.select_related("user")}
     return table, [users[0], users[1]]
 

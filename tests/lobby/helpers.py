@@ -25,6 +25,22 @@ def started_table(creator: Any, other: Any, **options: Any) -> Table:
     return table
 
 
+def live_table(game: str, creator: Any, other: Any, *, base_seconds: int = 3600) -> Table:
+    """Return an active live two-player table of `game` (default options), `creator` at seat 0."""
+    table = table_create(
+        user=creator,
+        game=game,
+        players=2,
+        options={},
+        mode=Table.Mode.LIVE,
+        time_control={"base_seconds": base_seconds, "increment_seconds": 0},
+    )
+    seat_join(code=table.code, user=other)
+    table.refresh_from_db()
+    assert table.status == Table.Status.ACTIVE
+    return table
+
+
 def post_move(client: Client, table: Table, action: Any, version: int | None, **extra: Any):
     """POST an action as the browser's form does."""
     data = {"action": action if isinstance(action, str) else json.dumps(action)}
