@@ -8,9 +8,17 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     """The core games app: the engine contract, the registry and the catalogue."""
 
+    default = True  # the module also holds GameConfig, the base of each game's app
     name = "games"
     verbose_name = "Games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.utils.translation import gettext, ngettext
+
+        from games.words import install
+
+        install(gettext, ngettext)
 
 
 class GameConfig(AppConfig):

@@ -14,6 +14,8 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.words import say
+
 
 def _invite_token() -> str:
     return secrets.token_urlsafe(16)
@@ -262,10 +264,11 @@ class Move(models.Model):
         return self.text_for(None)
 
     def text_for(self, viewer: int | None) -> str:
-        """Return the log line as `viewer` (a seat, or None for a spectator) may read it."""
+        """Return the log line as `viewer` (a seat, or None for a spectator) may read it,
+        in the active language (lines stored as plain text before sentences were data are
+        shown as they were written)."""
         key = "spectator" if viewer is None else str(viewer)
-        text: str = self.texts.get(key) or self.texts.get("spectator", "")
-        return text
+        return say(self.texts.get(key) or self.texts.get("spectator", ""))
 
 
 class ChatMessage(models.Model):

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.bots import Bot
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
+from games.words import encode, msg, say
 from lobby import clocks, metrics
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
@@ -78,7 +79,8 @@ def move_submit(*, code: Any, user: Any, action: Action, seen_version: int | Non
             table=table, seats=seats, engine=engine, state=state, seat=seat.position, action=action
         )
     except IllegalAction as error:
-        raise BadRequest(error.message) from None
+        # The engine's sentence, said in the language of whoever asked.
+        raise BadRequest(say(error.message)) from None
     return table
 
 
@@ -163,15 +165,16 @@ def move_record(
 ) -> None:
     """Append the Move, store the new snapshot and version, run the clocks, schedule effects."""
     now = now or timezone.now()
-    texts: dict[str, str] = {}
+    # Stored as message ids and arguments, said in each reader's language when read.
+    texts: dict[str, Any] = {}
     if kind == Move.Kind.ACTION and seat is not None:
-        texts["spectator"] = engine.describe(before, after, seat, action, None)
+        texts["spectator"] = encode(engine.describe(before, after, seat, action, None))
         for other in seats:
-            texts[str(other.position)] = engine.describe(
-                before, after, seat, action, other.position
+            texts[str(other.position)] = encode(
+                engine.describe(before, after, seat, action, other.position)
             )
     else:
-        texts["spectator"] = _("Time is up for this round.")
+        texts["spectator"] = encode(msg("Time is up for this round."))
     table.version += 1
     table.move_count += 1
     Move.objects.create(

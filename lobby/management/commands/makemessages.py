@@ -1,0 +1,15 @@
+"""`makemessages` that also collects the engines' sentences (`msg`, `nmsg` of games.words)."""
+
+from __future__ import annotations
+
+from django.core.management.commands import makemessages
+
+
+class Command(makemessages.Command):
+    """Django's command, with the engines' two sentence builders as gettext keywords."""
+
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=msg",
+        "--keyword=nmsg:1,2",
+    ]
