@@ -24,6 +24,7 @@ from games.terraforming_mars.kernel import (
 from games.terraforming_mars.ops import card_holders
 from games.terraforming_mars.payment import capacity, pay_item
 from games.terraforming_mars.state import State
+from games.words import msg
 
 CARDS = (
     project(
@@ -670,11 +671,18 @@ class LookBuy(Decision):
             log(st, seat, "discarded_card")
 
 
+#: Why a card that takes a resource from another card cannot be played (Predators, Ants).
+NO_HOLDER = {
+    "animal": msg("No other card holds animal resources."),
+    "microbe": msg("No other card holds microbe resources."),
+}
+
+
 def _source(rtype: str):  # type: ignore[no-untyped-def]
     def test(st: State, seat: int, card: str) -> str | None:
         if card_holders(st, rtype, exclude=card):
             return None
-        return f"No other card holds {rtype} resources."
+        return NO_HOLDER[rtype]
 
     return test
 

@@ -22,6 +22,7 @@ from games.terraforming_mars.kernel import (
     op,
 )
 from games.terraforming_mars.state import State
+from games.words import msg
 
 CARDS = (
     project(
@@ -744,7 +745,7 @@ def production_box(st: State, seat: int, card: str) -> tuple[tuple[int, int], ..
 def _robotic_check(st: State, seat: int, card: str) -> str | None:
     if _robotic_targets(st, seat):
         return None
-    return "None of your building cards has a production box to copy."
+    return msg("None of your building cards has a production box to copy.")
 
 
 @hook("robotic_workforce")

@@ -27,6 +27,7 @@ from games.terraforming_mars.kernel import (
 )
 from games.terraforming_mars.maps import MapDef
 from games.terraforming_mars.state import State
+from games.words import msg, nmsg
 
 CARDS = (
     project(
@@ -725,7 +726,12 @@ def _needs_plants(amount: int) -> Callable[[State, int, str], str | None]:
         have = st.players[seat].stock[PLANTS]
         if have >= amount:
             return None
-        return f"You must have {amount} plant(s) to lose (you have {have})."
+        return nmsg(
+            "You must have %(n)s plant to lose (you have %(have)s).",
+            "You must have %(n)s plants to lose (you have %(have)s).",
+            amount,
+            have=have,
+        )
 
     return test
 
@@ -804,7 +810,7 @@ def _res_cards(st: State, seat: int) -> list[str]:
 def _ceos_check(st: State, seat: int, card: str) -> str | None:
     if _res_cards(st, seat):
         return None
-    return "None of your cards holds a resource yet."
+    return msg("None of your cards holds a resource yet.")
 
 
 @decision("ceos_favorite_project_card")

@@ -26,6 +26,7 @@ from games.terraforming_mars.kernel import (
 )
 from games.terraforming_mars.payment import card_cost
 from games.terraforming_mars.state import State
+from games.words import msg
 
 LOCAL_HEAT_TRAPPING_HEAT = 5  # 190: heat spent on play
 FLOODING_MC = 4  # 188: M€ removed from a neighbour of the new ocean
@@ -703,7 +704,7 @@ def _local_heat_trapping_check(st: State, seat: int, card: str) -> str | None:
     if player.mods.heat_as_mc:
         heat -= max(0, card_cost(player, card) - player.stock[MC])
     if heat < LOCAL_HEAT_TRAPPING_HEAT:
-        return f"Needs {LOCAL_HEAT_TRAPPING_HEAT} heat to spend."
+        return msg("Needs %(n)s heat to spend.", n=LOCAL_HEAT_TRAPPING_HEAT)
     return None
 
 
@@ -750,7 +751,7 @@ class InventionContest(Decision):
 
 @check("power_infrastructure_energy")
 def _power_infrastructure_check(st: State, seat: int, card: str) -> str | None:
-    return None if st.players[seat].stock[ENERGY] > 0 else "Needs energy to spend."
+    return None if st.players[seat].stock[ENERGY] > 0 else msg("Needs energy to spend.")
 
 
 @hook("power_infrastructure")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.terraforming_mars.cards.model import Trigger, corporation
 from games.terraforming_mars.kernel import check
 from games.terraforming_mars.state import State
+from games.words import msg
 
 CARDS = (
     corporation(
@@ -124,7 +125,7 @@ CARDS = (
             "Mars, +1 M€ production; whenever you place a city tile, gain 3 M€."
         ),
         first_action=(("tile", "city", "city", ""),),
-        first_action_label="Place a city tile",
+        first_action_label=msg("Place a city tile"),
         triggers=(
             Trigger("tile", "any", (("tile", "city"), ("mars", True)), (("prod", "mc", 1),)),
             Trigger("tile", "own", (("tile", "city"),), (("gain", "mc", 3),)),
@@ -148,7 +149,7 @@ CARDS = (
             "of your cards count as up to 2 steps easier."
         ),
         first_action=(("draw", 3),),
-        first_action_label="Draw 3 cards",
+        first_action_label=msg("Draw 3 cards"),
         effects=(("req_steps", 2),),
     ),
 )
@@ -157,4 +158,4 @@ CARDS = (
 @check("tr_raised")
 def _tr_raised(st: State, seat: int, card: str) -> str | None:
     """UNMI's action needs a TR raise earlier in this generation."""
-    return None if st.players[seat].tr_gen else "Your TR has not risen this generation."
+    return None if st.players[seat].tr_gen else msg("Your TR has not risen this generation.")
