@@ -6,7 +6,7 @@ The engine modules import these names; nothing else in the package hard-codes a 
 
 from __future__ import annotations
 
-from games.engine import gettext_noop
+from games.words import msg
 
 # --- Resources and tags (§1.1, §1.3) ------------------------------------------------------
 RESOURCES = ("mc", "steel", "titanium", "plants", "energy", "heat")
@@ -14,12 +14,12 @@ MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 PRODUCTION_MIN = (-5, 0, 0, 0, 0, 0)  # §1.1: M€ production may go down to -5
 RESOURCE_LABELS = (
-    gettext_noop("M€"),
-    gettext_noop("steel"),
-    gettext_noop("titanium"),
-    gettext_noop("plants"),
-    gettext_noop("energy"),
-    gettext_noop("heat"),
+    msg("M€"),
+    msg("steel"),
+    msg("titanium"),
+    msg("plants"),
+    msg("energy"),
+    msg("heat"),
 )
 TAGS = (
     "building",

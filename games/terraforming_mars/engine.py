@@ -38,6 +38,7 @@ from games.terraforming_mars.serialize import dump_state, load_state
 from games.terraforming_mars.state import Settings, State
 from games.terraforming_mars.text import describe_action, explain_illegal
 from games.terraforming_mars.turn import apply_main, main_options
+from games.words import msg
 
 __all__ = ["ENGINE", "TerraformingMars"]
 
@@ -205,8 +206,8 @@ class TerraformingMars(Game[State]):
     def round_info(self, state: State) -> str | None:
         """Return "Generation n" (of 14 in solo)."""
         if state.solo:
-            return f"Generation {state.gen} of 14"
-        return f"Generation {state.gen}"
+            return msg("Generation %(n)s of 14", n=state.gen)
+        return msg("Generation %(n)s", n=state.gen)
 
     # --- legal actions --------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ from games.terraforming_mars.constants import (
     TITANIUM_VALUE,
 )
 from games.terraforming_mars.state import EMPTY_MODS, Mods, Player, State
+from games.words import msg
 
 __all__ = [
     "CHECKS",
@@ -102,9 +103,10 @@ class Decision:
     """
 
     auto = True
-    #: The question put to the player when `text.prompt_text` has none of its own;
-    #: "{card}" is replaced by "<card name>: " (or nothing).
-    prompt = "{card}choose."
+    #: The question put to the player when `text.prompt_text` has none of its own: a
+    #: `msg(...)` sentence ("Choose."); the card's name is put before it ("Card: Choose.").
+    #: An old plain string "{card}choose." still reads, in English.
+    prompt: str = msg("Choose.")
 
     def options(self, st: State, item: Item) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from games.engine import gettext_noop
 from games.terraforming_mars.board import map_of
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.constants import (
@@ -50,6 +49,7 @@ from games.terraforming_mars.constants import (
     TYCOON_CARDS,
 )
 from games.terraforming_mars.state import State
+from games.words import msg
 
 __all__ = ["AWARDS", "MILESTONES", "Award", "Milestone"]
 
@@ -175,125 +175,125 @@ def _landscaper(st: State, seat: int) -> int:
 
 MILESTONES: dict[str, Milestone] = {
     "terraformer": Milestone(
-        gettext_noop("Terraformer"),
-        gettext_noop("Have a terraform rating of at least 35."),
+        msg("Terraformer"),
+        msg("Have a terraform rating of at least 35."),
         lambda st, seat: st.players[seat].tr,
         TERRAFORMER_TR,
     ),
     "mayor": Milestone(
-        gettext_noop("Mayor"),
-        gettext_noop("Own at least 3 city tiles."),
+        msg("Mayor"),
+        msg("Own at least 3 city tiles."),
         lambda st, seat: own_tiles(st, seat, "city"),
         MAYOR_CITIES,
     ),
     "gardener": Milestone(
-        gettext_noop("Gardener"),
-        gettext_noop("Own at least 3 greenery tiles."),
+        msg("Gardener"),
+        msg("Own at least 3 greenery tiles."),
         lambda st, seat: own_tiles(st, seat, "greenery"),
         GARDENER_GREENERIES,
     ),
     "builder": Milestone(
-        gettext_noop("Builder"),
-        gettext_noop("Have at least 8 building tags in play."),
+        msg("Builder"),
+        msg("Have at least 8 building tags in play."),
         _tags("building"),
         BUILDER_TAGS,
     ),
     "planner": Milestone(
-        gettext_noop("Planner"),
-        gettext_noop("Have at least 16 cards in hand when claiming."),
+        msg("Planner"),
+        msg("Have at least 16 cards in hand when claiming."),
         lambda st, seat: len(st.players[seat].hand),
         PLANNER_HAND,
     ),
     # --- Elysium (§9.2) ---
     "generalist": Milestone(
-        gettext_noop("Generalist"),
-        gettext_noop("Have all six productions raised by at least 1 step."),
+        msg("Generalist"),
+        msg("Have all six productions raised by at least 1 step."),
         _generalist,
         GENERALIST_PRODUCTIONS,
     ),
     "specialist": Milestone(
-        gettext_noop("Specialist"),
-        gettext_noop("Have a production of at least 10 of one resource."),
+        msg("Specialist"),
+        msg("Have a production of at least 10 of one resource."),
         lambda st, seat: max(st.players[seat].prod),
         SPECIALIST_PRODUCTION,
     ),
     "ecologist": Milestone(
-        gettext_noop("Ecologist"),
-        gettext_noop("Have at least 4 plant, microbe and animal tags in play."),
+        msg("Ecologist"),
+        msg("Have at least 4 plant, microbe and animal tags in play."),
         _tags("plant", "microbe", "animal"),
         ECOLOGIST_TAGS,
     ),
     "tycoon": Milestone(
-        gettext_noop("Tycoon"),
-        gettext_noop("Have at least 15 green and blue project cards in play."),
+        msg("Tycoon"),
+        msg("Have at least 15 green and blue project cards in play."),
         lambda st, seat: len(_projects(st, seat)),
         TYCOON_CARDS,
     ),
     "legend": Milestone(
-        gettext_noop("Legend"),
-        gettext_noop("Have played at least 5 events."),
+        msg("Legend"),
+        msg("Have played at least 5 events."),
         lambda st, seat: len(st.players[seat].events),
         LEGEND_EVENTS,
     ),
     # --- Hellas (§9.3) ---
     "diversifier": Milestone(
-        gettext_noop("Diversifier"),
-        gettext_noop("Have at least 8 different tags in play."),
+        msg("Diversifier"),
+        msg("Have at least 8 different tags in play."),
         _diversifier,
         DIVERSIFIER_TAGS,
     ),
     "tactician": Milestone(
-        gettext_noop("Tactician"),
-        gettext_noop("Have at least 5 cards with requirements in play."),
+        msg("Tactician"),
+        msg("Have at least 5 cards with requirements in play."),
         lambda st, seat: sum(1 for card in _projects(st, seat) if CARDS[card].requirement),
         TACTICIAN_CARDS,
     ),
     "polar_explorer": Milestone(
-        gettext_noop("Polar Explorer"),
-        gettext_noop("Own at least 3 tiles in the two bottom rows."),
+        msg("Polar Explorer"),
+        msg("Own at least 3 tiles in the two bottom rows."),
         _tiles_in_rows(POLAR_EXPLORER_ROWS),
         POLAR_EXPLORER_TILES,
     ),
     "energizer": Milestone(
-        gettext_noop("Energizer"),
-        gettext_noop("Have an energy production of at least 6."),
+        msg("Energizer"),
+        msg("Have an energy production of at least 6."),
         lambda st, seat: st.players[seat].prod[ENERGY],
         ENERGIZER_PRODUCTION,
     ),
     "rim_settler": Milestone(
-        gettext_noop("Rim Settler"),
-        gettext_noop("Have at least 3 Jovian tags in play."),
+        msg("Rim Settler"),
+        msg("Have at least 3 Jovian tags in play."),
         _tags("jovian"),
         RIM_SETTLER_TAGS,
     ),
     # --- Vastitas Borealis (§9.4) ---
     "agronomist": Milestone(
-        gettext_noop("Agronomist"),
-        gettext_noop("Have at least 4 plant tags in play."),
+        msg("Agronomist"),
+        msg("Have at least 4 plant tags in play."),
         _tags("plant"),
         AGRONOMIST_TAGS,
     ),
     "engineer": Milestone(
-        gettext_noop("Engineer"),
-        gettext_noop("Have an energy and heat production of at least 10 together."),
+        msg("Engineer"),
+        msg("Have an energy and heat production of at least 10 together."),
         lambda st, seat: st.players[seat].prod[ENERGY] + st.players[seat].prod[HEAT],
         ENGINEER_PRODUCTION,
     ),
     "spacefarer": Milestone(
-        gettext_noop("Spacefarer"),
-        gettext_noop("Have at least 4 space tags in play."),
+        msg("Spacefarer"),
+        msg("Have at least 4 space tags in play."),
         _tags("space"),
         SPACEFARER_TAGS,
     ),
     "geologist": Milestone(
-        gettext_noop("Geologist"),
-        gettext_noop("Own at least 3 tiles on or next to volcanic areas."),
+        msg("Geologist"),
+        msg("Own at least 3 tiles on or next to volcanic areas."),
         _geologist,
         GEOLOGIST_TILES,
     ),
     "farmer": Milestone(
-        gettext_noop("Farmer"),
-        gettext_noop("Have at least 5 animal and microbe resources on your cards."),
+        msg("Farmer"),
+        msg("Have at least 5 animal and microbe resources on your cards."),
         _farmer,
         FARMER_RESOURCES,
     ),
@@ -301,100 +301,94 @@ MILESTONES: dict[str, Milestone] = {
 
 AWARDS: dict[str, Award] = {
     "landlord": Award(
-        gettext_noop("Landlord"),
-        gettext_noop("Most tiles owned."),
+        msg("Landlord"),
+        msg("Most tiles owned."),
         lambda st, seat: own_tiles(st, seat),
     ),
     "banker": Award(
-        gettext_noop("Banker"),
-        gettext_noop("Highest M€ production."),
+        msg("Banker"),
+        msg("Highest M€ production."),
         lambda st, seat: st.players[seat].prod[MC],
     ),
-    "scientist": Award(
-        gettext_noop("Scientist"), gettext_noop("Most science tags in play."), _tags("science")
-    ),
+    "scientist": Award(msg("Scientist"), msg("Most science tags in play."), _tags("science")),
     "thermalist": Award(
-        gettext_noop("Thermalist"),
-        gettext_noop("Most heat resources."),
+        msg("Thermalist"),
+        msg("Most heat resources."),
         lambda st, seat: st.players[seat].stock[HEAT],
     ),
     "miner": Award(
-        gettext_noop("Miner"),
-        gettext_noop("Most steel and titanium resources."),
+        msg("Miner"),
+        msg("Most steel and titanium resources."),
         lambda st, seat: st.players[seat].stock[STEEL] + st.players[seat].stock[TITANIUM],
     ),
     # --- Elysium (§9.2) ---
     "celebrity": Award(
-        gettext_noop("Celebrity"),
-        gettext_noop("Most green and blue cards in play that cost at least 20 M€."),
+        msg("Celebrity"),
+        msg("Most green and blue cards in play that cost at least 20 M€."),
         _celebrity,
     ),
     "industrialist": Award(
-        gettext_noop("Industrialist"),
-        gettext_noop("Most steel and energy resources."),
+        msg("Industrialist"),
+        msg("Most steel and energy resources."),
         lambda st, seat: st.players[seat].stock[STEEL] + st.players[seat].stock[ENERGY],
     ),
     "desert_settler": Award(
-        gettext_noop("Desert Settler"),
-        gettext_noop("Most tiles south of the equator (the four bottom rows)."),
+        msg("Desert Settler"),
+        msg("Most tiles south of the equator (the four bottom rows)."),
         _tiles_in_rows(DESERT_SETTLER_ROWS),
     ),
     "estate_dealer": Award(
-        gettext_noop("Estate Dealer"),
-        gettext_noop("Most tiles adjacent to ocean tiles."),
+        msg("Estate Dealer"),
+        msg("Most tiles adjacent to ocean tiles."),
         lambda st, seat: _tiles_by_ocean(st, seat, adjacent=True),
     ),
     "benefactor": Award(
-        gettext_noop("Benefactor"),
-        gettext_noop("Highest terraform rating."),
+        msg("Benefactor"),
+        msg("Highest terraform rating."),
         lambda st, seat: st.players[seat].tr,
     ),
     # --- Hellas (§9.3) ---
     "cultivator": Award(
-        gettext_noop("Cultivator"),
-        gettext_noop("Most greenery tiles."),
+        msg("Cultivator"),
+        msg("Most greenery tiles."),
         lambda st, seat: own_tiles(st, seat, "greenery"),
     ),
     "magnate": Award(
-        gettext_noop("Magnate"),
-        gettext_noop("Most automated (green) cards in play."),
+        msg("Magnate"),
+        msg("Most automated (green) cards in play."),
         lambda st, seat: len(_projects(st, seat, ("automated",))),
     ),
-    "space_baron": Award(
-        gettext_noop("Space Baron"), gettext_noop("Most space tags in play."), _tags("space")
-    ),
+    "space_baron": Award(msg("Space Baron"), msg("Most space tags in play."), _tags("space")),
     "excentric": Award(
-        gettext_noop("Excentric"),
-        gettext_noop("Most resources on cards."),
+        msg("Excentric"),
+        msg("Most resources on cards."),
         lambda st, seat: sum(st.players[seat].res.values()),
     ),
-    "contractor": Award(
-        gettext_noop("Contractor"), gettext_noop("Most building tags in play."), _tags("building")
-    ),
+    "contractor": Award(msg("Contractor"), msg("Most building tags in play."), _tags("building")),
     # --- Vastitas Borealis (§9.4) ---
     "traveller": Award(
-        gettext_noop("Traveller"),
-        gettext_noop("Most Jovian and Earth tags in play."),
+        msg("Traveller"),
+        msg("Most Jovian and Earth tags in play."),
         _tags("jovian", "earth"),
     ),
     "landscaper": Award(
-        gettext_noop("Landscaper"),
-        gettext_noop("Largest group of connected tiles."),
+        msg("Landscaper"),
+        msg("Largest group of connected tiles."),
         _landscaper,
     ),
     "highlander": Award(
-        gettext_noop("Highlander"),
-        gettext_noop("Most tiles not adjacent to any ocean tile."),
+        msg("Highlander"),
+        msg("Most tiles not adjacent to any ocean tile."),
         lambda st, seat: _tiles_by_ocean(st, seat, adjacent=False),
     ),
     "promoter": Award(
-        gettext_noop("Promoter"),
-        gettext_noop("Most events played."),
+        msg("Promoter"),
+        msg("Most events played."),
         lambda st, seat: len(st.players[seat].events),
     ),
     "blacksmith": Award(
-        gettext_noop("Blacksmith"),
-        gettext_noop("Highest steel and titanium production."),
+        msg("Blacksmith"),
+        msg("Highest steel and titanium production."),
         lambda st, seat: st.players[seat].prod[STEEL] + st.players[seat].prod[TITANIUM],
     ),
 }

@@ -21,10 +21,10 @@ from games.terraforming_mars.constants import (
 from games.terraforming_mars.kernel import CHECKS
 from games.terraforming_mars.payment import capacity, card_cost
 from games.terraforming_mars.state import State
+from games.terraforming_mars.vocab import TAG_WORDS, tile_label
+from games.words import Msg, msg, nmsg
 
 __all__ = ["OP_CHECKS", "play_block", "requirement_block", "req_steps"]
-
-_UNITS = {"oxygen": " %", "temperature": " °C", "oceans": " oceans"}
 
 
 def req_steps(st: State, seat: int) -> int:
@@ -45,6 +45,25 @@ def _global_value(st: State, what: str) -> int:
     return st.oceans
 
 
+def _global_need(what: str, limit: int, now: int, *, more: bool) -> Msg:
+    """Return "Needs oxygen 5 % or more (now 1 %)." for a global requirement not met."""
+    if what == "oxygen":
+        if more:
+            return msg("Needs oxygen %(limit)s %% or more (now %(now)s %%).", limit=limit, now=now)
+        return msg("Needs oxygen %(limit)s %% or less (now %(now)s %%).", limit=limit, now=now)
+    if what == "temperature":
+        if more:
+            return msg(
+                "Needs temperature %(limit)s °C or more (now %(now)s °C).", limit=limit, now=now
+            )
+        return msg("Needs temperature %(limit)s °C or less (now %(now)s °C).", limit=limit, now=now)
+    if more:
+        return msg(
+            "Needs oceans %(limit)s oceans or more (now %(now)s oceans).", limit=limit, now=now
+        )
+    return msg("Needs oceans %(limit)s oceans or less (now %(now)s oceans).", limit=limit, now=now)
+
+
 def requirement_block(st: State, seat: int, card_id: str) -> str | None:
     """Return why the card's requirement is not met now, or None (§4.1 step 1)."""
     card = CARDS[card_id]
@@ -57,33 +76,47 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
             _, what, bound, limit = req
             now = _global_value(st, what)
             slack = req_steps(st, seat) * REQUIREMENT_STEP[what]
-            unit = _UNITS[what]
             if bound == "min" and now < limit - slack:
-                return f"Needs {what} {limit}{unit} or more (now {now}{unit})."
+                return _global_need(what, limit, now, more=True)
             if bound == "max" and now > limit + slack:
-                return f"Needs {what} {limit}{unit} or less (now {now}{unit})."
+                return _global_need(what, limit, now, more=False)
         elif kind == "tag":
             have = player.tags[req[1]]
             if have < req[2]:
-                return f"Needs {req[2]} {TAGS[req[1]]} tags (you have {have})."
+                return msg(
+                    "Needs %(n)s %(tag)s tags (you have %(have)s).",
+                    n=req[2],
+                    tag=TAG_WORDS.get(TAGS[req[1]], TAGS[req[1]]),
+                    have=have,
+                )
         elif kind == "production":
             if player.prod[req[1]] < req[2]:
-                return f"Needs {RESOURCE_LABELS[req[1]]} production."
+                return msg("Needs %(resource)s production.", resource=RESOURCE_LABELS[req[1]])
         elif kind == "greeneries_own":
             have = sum(1 for k, who, _ in st.board.values() if k == "greenery" and who == seat)
             if have < req[1]:
-                return f"Needs {req[1]} of your greenery tiles (you have {have})."
+                return nmsg(
+                    "Needs %(n)s of your greenery tiles (you have %(have)s).",
+                    "Needs %(n)s of your greenery tiles (you have %(have)s).",
+                    req[1],
+                    have=have,
+                )
         elif kind == "cities_any":
             have = st.cities()
             if have < req[1]:
-                return f"Needs {req[1]} cities in play (now {have})."
+                return nmsg(
+                    "Needs %(n)s city in play (now %(have)s).",
+                    "Needs %(n)s cities in play (now %(have)s).",
+                    req[1],
+                    have=have,
+                )
     return None
 
 
 def _check_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
     res, amount = RES_INDEX[effect[1]], effect[2]
     if amount < 0 and st.players[seat].prod[res] + amount < PRODUCTION_MIN[res]:
-        return f"Your {RESOURCE_LABELS[res]} production is too low."
+        return msg("Your %(resource)s production is too low.", resource=RESOURCE_LABELS[res])
     return None
 
 
@@ -91,7 +124,7 @@ def _check_tile(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
     # §4.1.1: a tile other than an ocean must be placeable.
     kind, rule = effect[1], effect[2]
     if kind != "ocean" and not any_legal_space(st, seat, rule):
-        return f"There is no legal space for the {kind} tile."
+        return msg("There is no legal space for the %(tile)s tile.", tile=tile_label(kind, ""))
     return None
 
 
@@ -111,7 +144,9 @@ def _check_red_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None
         return None
     res, amount = RES_INDEX[effect[1]], effect[2]
     if not _someone_has(st, seat, res, amount, include_self=True):
-        return f"Nobody has enough {RESOURCE_LABELS[res]} production to lower."
+        return msg(
+            "Nobody has enough %(resource)s production to lower.", resource=RESOURCE_LABELS[res]
+        )
     return None
 
 
@@ -158,7 +193,7 @@ def _play_block(st: State, seat: int, card_id: str) -> str | None:
     cost = card_cost(player, card_id)
     can = capacity(player, card.building, card.space)
     if can < cost:
-        return f"Costs {cost} M€; you can pay {can} M€."
+        return msg("Costs %(cost)s M€; you can pay %(can)s M€.", cost=cost, can=can)
     for effect in card.play:
         test = OP_CHECKS.get(effect[0])
         if test is not None:

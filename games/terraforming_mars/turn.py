@@ -58,6 +58,8 @@ from games.terraforming_mars.milestones import MILESTONES
 from games.terraforming_mars.payment import capacity, card_cost, pay_item
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.state import State
+from games.terraforming_mars.vocab import amount_of
+from games.words import msg, nmsg
 
 __all__ = [
     "apply_main",
@@ -86,31 +88,33 @@ def project_block(st: State, seat: int, key: str) -> str | None:
     """Return why a standard project cannot be used now, or None (§4.2)."""
     player = st.players[seat]
     if key == "sell_patents":
-        return None if len(player.hand) >= SELL_PATENTS_MIN else "You have no card to sell."
+        if len(player.hand) >= SELL_PATENTS_MIN:
+            return None
+        return msg("You have no card to sell.")
     cost = project_cost(st, seat, key)
     if capacity(player) < cost:
-        return f"Costs {cost} M€."
+        return msg("Costs %(n)s M€.", n=cost)
     if key == "greenery" and not any_legal_space(st, seat, "greenery"):
-        return "There is no legal space for a greenery."
+        return msg("There is no legal space for a greenery.")
     if key == "city" and not any_legal_space(st, seat, "city"):
-        return "There is no legal space for a city."
+        return msg("There is no legal space for a city.")
     return None
 
 
 def milestone_block(st: State, seat: int, key: str) -> str | None:
     """Return why `seat` cannot claim the milestone now, or None (§4.3)."""
     if st.solo:
-        return "No milestones in the solo game."
+        return msg("No milestones in the solo game.")
     if any(k == key for k, _ in st.milestones):
-        return "Already claimed."
+        return msg("Already claimed.")
     if len(st.milestones) >= MILESTONES_MAX:
-        return "Three milestones are already claimed."
+        return msg("Three milestones are already claimed.")
     milestone = MILESTONES[key]
     have = milestone.measure(st, seat)
     if have < milestone.target:
-        return f"You have {have} of {milestone.target}."
+        return msg("You have %(n)s of %(target)s.", n=have, target=milestone.target)
     if capacity(st.players[seat]) < MILESTONE_COST:
-        return f"Costs {MILESTONE_COST} M€."
+        return msg("Costs %(n)s M€.", n=MILESTONE_COST)
     return None
 
 
@@ -126,14 +130,14 @@ def award_cost(st: State) -> int:
 def award_block(st: State, seat: int, key: str) -> str | None:
     """Return why `seat` cannot fund the award now, or None (§4.4)."""
     if st.solo:
-        return "No awards in the solo game."
+        return msg("No awards in the solo game.")
     if any(k == key for k, _ in st.awards):
-        return "Already funded."
+        return msg("Already funded.")
     if len(st.awards) >= AWARDS_MAX:
-        return "Three awards are already funded."
+        return msg("Three awards are already funded.")
     cost = award_cost(st)
     if capacity(st.players[seat]) < cost:
-        return f"Costs {cost} M€."
+        return msg("Costs %(n)s M€.", n=cost)
     return None
 
 
@@ -145,18 +149,24 @@ def mode_block(st: State, seat: int, card_id: str, mode: Mode) -> str | None:
         if kind == "spend":
             res = RES_INDEX[cost[1]]
             if player.stock[res] < cost[2]:
-                return f"Needs {cost[2]} {RESOURCE_LABELS[res]}."
+                return msg("Needs %(amount)s.", amount=amount_of(cost[2], cost[1]))
         elif kind == "pay":
             via = cost[2] if len(cost) > 2 else ""
             if capacity(player, via == "steel", via == "titanium") < cost[1]:
-                return f"Costs {cost[1]} M€."
+                return msg("Costs %(n)s M€.", n=cost[1])
         elif kind == "lose_prod":
             res = RES_INDEX[cost[1]]
             if player.prod[res] - cost[2] < PRODUCTION_MIN[res]:
-                return f"Your {RESOURCE_LABELS[res]} production is too low."
+                return msg(
+                    "Your %(resource)s production is too low.", resource=RESOURCE_LABELS[res]
+                )
         elif kind == "take":
             if player.res.get(card_id, 0) < cost[1]:
-                return f"Needs {cost[1]} resources on the card."
+                return nmsg(
+                    "Needs %(n)s resource on the card.",
+                    "Needs %(n)s resources on the card.",
+                    cost[1],
+                )
         elif kind == "cond":
             reason = CHECKS[cost[1]](st, seat, card_id)
             if reason is not None:
@@ -168,9 +178,9 @@ def use_block(st: State, seat: int, card_id: str) -> str | None:
     """Return why the card's action cannot be used now, or None."""
     card = CARDS[card_id]
     if not card.actions:
-        return "This card has no action."
+        return msg("This card has no action.")
     if card_id in st.players[seat].used:
-        return "Already used this generation."
+        return msg("Already used this generation.")
     reasons = [mode_block(st, seat, card_id, mode) for mode in card.actions]
     if any(reason is None for reason in reasons):
         return None
@@ -182,12 +192,12 @@ def convert_block(st: State, seat: int, resource: str) -> str | None:
     if resource == "plants":
         need = player.mods.greenery_plants
         if player.stock[PLANTS] < need:
-            return f"Needs {need} plants."
+            return msg("Needs %(amount)s.", amount=amount_of(need, "plants"))
         if not any_legal_space(st, seat, "greenery"):
-            return "There is no legal space for a greenery."
+            return msg("There is no legal space for a greenery.")
         return None
     if player.stock[HEAT] < HEAT_PER_STEP:
-        return f"Needs {HEAT_PER_STEP} heat."
+        return msg("Needs %(amount)s.", amount=amount_of(HEAT_PER_STEP, "heat"))
     return None
 
 

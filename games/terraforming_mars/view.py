@@ -40,7 +40,6 @@ from games.terraforming_mars.text import (
     card_name,
     log_text,
     prompt_text,
-    tile_label,
 )
 from games.terraforming_mars.turn import (
     award_block,
@@ -51,30 +50,64 @@ from games.terraforming_mars.turn import (
     project_cost,
     use_block,
 )
+from games.terraforming_mars.vocab import (
+    BONUS_WORDS,
+    MAP_NAMES,
+    OFF_MAP_NAMES,
+    SPACE_NAMES,
+    TAG_WORDS,
+    amount_of,
+    resource_word,
+    tile_label,
+)
+from games.words import Arg, join, msg, nmsg
 
 __all__ = ["build_view", "card_view"]
 
 HEX = 10.0
 RECENT_TILES = 8  # log entries whose tiles are highlighted as the last moves
-SHORT_WORDS = {
-    "mc": "M€",
-    "steel": "steel",
-    "titanium": "titan.",
-    "plants": "plants",
-    "energy": "energy",
-    "heat": "heat",
+SHORT_WORDS = {  # the resource table's column heads
+    "mc": msg("M€"),
+    "steel": msg("steel"),
+    # Translators: "titanium" cut short for a narrow table column head.
+    "titanium": msg("titan."),
+    "plants": msg("plants"),
+    "energy": msg("energy"),
+    "heat": msg("heat"),
 }
 KIND_LABELS = {"automated": "green", "active": "blue", "event": "red"}
+# Translators: the letters a map hex shows for its placement bonuses; keep them the same as
+# in the map's legend ("Bonus: S steel, T titanium, P plant, C card, H heat").
 ICON = {
-    "steel": "S",
-    "titanium": "T",
-    "plant": "P",
-    "card": "C",
-    "heat": "H",
+    "steel": msg("S"),
+    "titanium": msg("T"),
+    "plant": msg("P"),
+    "card": msg("C"),
+    "heat": msg("H"),
     "ocean": "~",
     "temperature": "°",
     "delegate": "D",  # Vastitas Borealis: Turmoil only, no effect here (§7.8)
 }
+
+
+# Translators: the marks special tiles show on a map hex: initials of the tile's name.
+SHORT_TILES = {
+    "natural_preserve": msg("NP"),
+    "mining_area": msg("MA"),
+    "mining_rights": msg("MR"),
+    "commercial_district": msg("CD"),
+    "nuclear_zone": msg("NZ"),
+    "lava_flows": msg("LF"),
+    "mohole_area": msg("MoA"),
+    "industrial_center": msg("IC"),
+    "ecological_zone": msg("EZ"),
+    "restricted_area": msg("RA"),
+}
+
+
+def _bonus_words(bonus: tuple[str, ...]) -> Arg:
+    """Return a space's bonus icons in words ("steel, steel")."""
+    return join(", ", [BONUS_WORDS.get(icon, icon) for icon in bonus])
 
 
 _GEOMETRY: dict[str, dict[str, Any]] = {}
@@ -116,9 +149,11 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
     )
     static = []
     for space in board_map.spaces:
-        title = space.id + (f" · {space.name}" if space.name else "")
+        title: list[Arg] = [space.id]
+        if space.name:
+            title.append(SPACE_NAMES.get(space.name, space.name))
         if space.bonus:
-            title += " · " + ", ".join(space.bonus)
+            title.append(_bonus_words(space.bonus))
         entry: dict[str, Any] = {
             "id": space.id,
             "cx": out[space.id]["cx"],
@@ -127,13 +162,17 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
             "title": title,
         }
         if space.bonus:
-            entry["bonus"] = "".join(ICON.get(icon, "?") for icon in space.bonus)
+            entry["bonus"] = join("", [ICON.get(icon, "?") for icon in space.bonus])
         if space.type == "reserved_city":
-            entry["note"] = "Noctis"
+            # Translators: the short mark on the map's space kept for Noctis City.
+            entry["note"] = msg("Noctis")
         special = board_map.specials.get(space.id)
         if special is not None:
             entry["note"] = f"−{special[1]} M€"
-            entry["title"] += f" · pay {special[1]} M€ extra while it still gives its step"
+            entry["title"].append(
+                msg("pay %(n)s M€ extra while it still gives its step", n=special[1])
+            )
+        entry["title"] = join(" · ", entry["title"])
         static.append((space.id, entry))
     return {
         "spaces": out,
@@ -156,10 +195,11 @@ def card_view(st: State, card_id: str, owner: int | None = None) -> dict[str, An
         "colour": KIND_LABELS.get(card.kind, "corp"),
         "cost": card.cost,
         "tags": list(card.tags) + (["event"] if card.kind == "event" else []),
-        "requirement": _requirement_text(card.requirement),
+        "requirement": _requirement_text(card.req),
         "vp": card.vp,
         "text": card.text,
         "resource": card.resource,
+        "resource_label": resource_word(card.resource) if card.resource else "",
         "discounted": False,
     }
     if card.kind == "corporation":
@@ -169,22 +209,37 @@ def card_view(st: State, card_id: str, owner: int | None = None) -> dict[str, An
     return data
 
 
-def _requirement_text(text: str) -> str:
-    if not text:
+def _requirement_text(reqs: tuple[tuple[Any, ...], ...]) -> Arg:
+    """Return a card's requirements in words ("oxygen ≥ 5 %, science ≥ 2")."""
+    if not reqs:
         return ""
-    words = {
-        "oxygen": "oxygen",
-        "temperature": "temperature",
-        "oceans": "oceans",
-        ">=": " ≥ ",
-        "<=": " ≤ ",
-        "tag:": "",
-        "production:": "production of ",
-    }
-    out = text.replace(" & ", ", ")
-    for key, word in words.items():
-        out = out.replace(key, word)
-    return out
+    return join(", ", [_requirement(req) for req in reqs])
+
+
+def _requirement(req: tuple[Any, ...]) -> Arg:
+    kind = req[0]
+    if kind == "global":
+        _, what, bound, n = req
+        if what == "oxygen":
+            return (
+                msg("oxygen ≥ %(n)s %%", n=n) if bound == "min" else msg("oxygen ≤ %(n)s %%", n=n)
+            )
+        if what == "temperature":
+            if bound == "min":
+                return msg("temperature ≥ %(n)s °C", n=n)
+            return msg("temperature ≤ %(n)s °C", n=n)
+        return msg("oceans ≥ %(n)s", n=n) if bound == "min" else msg("oceans ≤ %(n)s", n=n)
+    if kind == "tag":
+        tag = TAGS[req[1]]
+        return msg("%(tag)s ≥ %(n)s", tag=TAG_WORDS.get(tag, tag), n=req[2])
+    if kind == "production":
+        resource = RESOURCE_WORDS[RESOURCES[req[1]]]
+        return msg("production of %(resource)s ≥ %(n)s", resource=resource, n=req[2])
+    if kind == "greeneries_own":
+        return nmsg("%(n)s own greenery tile", "%(n)s own greenery tiles", req[1])
+    if kind == "cities_any":
+        return nmsg("%(n)s city in play", "%(n)s cities in play", req[1])
+    return str(req)
 
 
 def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict[str, Any]:
@@ -243,7 +298,13 @@ def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict
         view["outcome"] = {
             "scores": list(outcome.scores),
             "places": list(outcome.places),
-            "details": outcome.details,
+            "details": {
+                **outcome.details,
+                "awards": [
+                    dict(award, name=AWARDS[award["award"]].name)
+                    for award in outcome.details.get("awards", ())
+                ],
+            },
         }
     return view
 
@@ -290,7 +351,7 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
             entry["cls"] += f" tm-tile-{kind}"
             if space_id in recent:
                 entry["cls"] += " tm-recent"
-            entry["title"] += f" · {tile_label(kind, name)}"
+            entry["title"] = join(" · ", [entry["title"], tile_label(kind, name)])
             entry["tile"] = {"owner": owner, "short": _short_tile(kind, name)}
             entry.pop("bonus", None)
             entry.pop("note", None)
@@ -309,13 +370,13 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
         off_map.append(
             {
                 "id": key,
-                "label": key.replace("_", " ").title(),
+                "label": OFF_MAP_NAMES.get(key, key),
                 "owner": tile[1] if tile else None,
                 "action": space_actions.get(key),
             }
         )
     return {
-        "name": board_map.name,
+        "name": MAP_NAMES.get(board_map.key, board_map.name),
         "width": geometry["width"],
         "height": geometry["height"],
         "hex_w": geometry["hex_w"],
@@ -330,12 +391,15 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
     }
 
 
-def _short_tile(kind: str, name: str) -> str:
+def _short_tile(kind: str, name: str) -> Arg:
+    """Return the short mark a tile shows on its hex (a special tile's initials)."""
     if name == "capital":
-        return "Cap"
+        # Translators: the Capital tile's mark on a map hex, 3 letters at most.
+        return msg("Cap")
     if kind == "special":
-        return "".join(word[0].upper() for word in name.split("_"))
-    return {"city": "City", "greenery": "", "ocean": ""}.get(kind, "")
+        return SHORT_TILES.get(name, "")
+    # Translators: a city tile's mark on a map hex, 4 letters at most.
+    return {"city": msg("City")}.get(kind, "")
 
 
 def _player_view(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -356,9 +420,13 @@ def _player_view(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
         corp = card_view(st, player.corp, seat)
         if CARDS[player.corp].actions:
             corp["action_used"] = player.corp in player.used
-    tags = [{"tag": tag, "count": player.tags[i]} for i, tag in enumerate(TAGS) if player.tags[i]]
+    tags = [
+        {"tag": tag, "label": TAG_WORDS[tag], "count": player.tags[i]}
+        for i, tag in enumerate(TAGS)
+        if player.tags[i]
+    ]
     if player.events:
-        tags.append({"tag": "event", "count": len(player.events)})
+        tags.append({"tag": "event", "label": TAG_WORDS["event"], "count": len(player.events)})
     resources = [
         {
             "key": res,
@@ -406,9 +474,9 @@ def _hand(st: State, seat: int, legal: list[dict[str, Any]]) -> list[dict[str, A
             data["play"] = None
             reason = play_block(st, seat, card)
             if reason is None:
-                reason = "Only on your turn, in the action phase." if not my_turn else ""
+                reason = msg("Only on your turn, in the action phase.") if not my_turn else ""
                 if my_turn and player.first_action:
-                    reason = "Your corporation's first action comes first."
+                    reason = msg("Your corporation's first action comes first.")
             data["reason"] = reason
         out.append(data)
     return out
@@ -482,7 +550,11 @@ def _main(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[str,
             }
         )
     converts = []
-    for resource, label in (("plants", "Greenery from plants"), ("heat", "Temperature from heat")):
+    labels = (
+        ("plants", msg("Greenery from plants")),
+        ("heat", msg("Temperature from heat")),
+    )
+    for resource, label in labels:
         reason = convert_block(st, seat, resource)
         need = player.mods.greenery_plants if resource == "plants" else HEAT_PER_STEP
         converts.append(
@@ -515,13 +587,13 @@ def _projects(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[
         reason = None
         if seat is not None:
             reason = project_block(st, seat, key)
-        effect = PROJECT_EFFECTS[key]
+        effect: Arg = PROJECT_EFFECTS[key]
         if (key == "asteroid" and st.temperature >= TEMPERATURE_MAX) or (
             key == "aquifer" and st.oceans >= OCEANS_MAX
         ):
-            effect += " (at its goal: no effect, no TR)"
+            effect = msg("%(effect)s (at its goal: no effect, no TR)", effect=effect)
         elif key == "greenery" and st.oxygen >= OXYGEN_MAX:
-            effect += " (oxygen at its goal: no TR)"
+            effect = msg("%(effect)s (oxygen at its goal: no TR)", effect=effect)
         out.append(
             {
                 "key": key,
@@ -594,13 +666,19 @@ def _log(st: State) -> list[dict[str, Any]]:
 def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> dict[str, Any]:
     """Return a legal option of a pending decision with the words of its button."""
     kind = action["type"]
+    label: Arg
     if kind == "space":
-        label = f"Space {action['space']}"
-        bonus = map_of(st).by_id.get(action["space"])
-        if bonus is not None and bonus.bonus:
-            label += f" ({', '.join(bonus.bonus)})"
+        space = map_of(st).by_id.get(action["space"])
+        if space is not None and space.bonus:
+            label = msg(
+                "Space %(space)s (%(bonus)s)",
+                space=action["space"],
+                bonus=_bonus_words(space.bonus),
+            )
+        else:
+            label = msg("Space %(space)s", space=action["space"])
     elif kind == "pay":
-        label = f"{action['amount']} {action['resource']}"
+        label = amount_of(action["amount"], action["resource"])
         if item[0] == "pay_with":
             from games.terraforming_mars.payment import letter_of
 
@@ -609,25 +687,27 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
                 letter_of(action["resource"]), 1
             )
             rest = max(0, item[3] - action["amount"] * value)
-            label += f" (then {rest} M€ or other means)"
+            label = msg("%(amount)s (then %(n)s M€ or other means)", amount=label, n=rest)
     elif kind == "target":
-        label = f"Player {action['player'] + 1}"
+        label = msg("Player %(n)s", n=action["player"] + 1)
     elif kind == "neutral":
-        label = "The neutral player"
+        label = msg("The neutral player")
     elif kind == "skip":
-        label = "Nobody / nothing"
+        label = msg("Nobody / nothing")
     elif kind == "amount":
         label = str(action["amount"])
     elif kind == "choose":
         label = CHOICE_LABELS.get(action["option"], action["option"])
     elif kind in ("card", "sell", "discard"):
         label = card_name(action["card"])
-        verb = {"sell": "Sell ", "discard": "Discard "}.get(kind, "")
-        label = verb + label
+        if kind == "sell":
+            label = msg("Sell %(card)s", card=label)
+        elif kind == "discard":
+            label = msg("Discard %(card)s", card=label)
     elif kind == "done":
-        label = "Done"
+        label = msg("Done")
     elif kind == "convert":
-        label = "Convert plants into a greenery"
+        label = msg("Convert plants into a greenery")
     else:
         label = kind
     return {"action": action, "label": label}

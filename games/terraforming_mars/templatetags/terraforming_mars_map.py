@@ -11,10 +11,11 @@ from typing import Any
 
 from django import template
 from django.utils.formats import localize
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
+from games.terraforming_mars.vocab import TAG_WORDS
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
@@ -43,19 +44,19 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
             if mark is not None:
                 inner += f'<circle class="tm-owner tm-f{mark}" cx="{cx}" cy="{cy}" r="3.2"/>'
             if tile.get("short"):
-                inner += f'<text {at} dy="6.8" class="tm-tile-text">{escape(tile["short"])}</text>'
+                inner += f'<text {at} dy="6.8" class="tm-tile-text">{_value(tile["short"])}</text>'
         else:
             if s.get("bonus"):
-                inner += f'<text {at} dy="1.4" class="tm-bonus">{escape(s["bonus"])}</text>'
+                inner += f'<text {at} dy="1.4" class="tm-bonus">{_value(s["bonus"])}</text>'
             if "claim" in s:
                 inner += (
                     f'<rect class="tm-claim tm-f{escape(s["claim"])}" {at} width="3" height="3"'
                     ' transform="translate(2 2)"/>'
                 )
             if s.get("note"):
-                inner += f'<text {at} dy="6" class="tm-note">{escape(s["note"])}</text>'
+                inner += f'<text {at} dy="6" class="tm-note">{_value(s["note"])}</text>'
         parts.append(
-            f'<g class="tm-space {escape(s["cls"])}"><title>{escape(s["title"])}</title>'
+            f'<g class="tm-space {escape(s["cls"])}"><title>{_value(s["title"])}</title>'
             f'<use href="#tm-hex" {at}/>{inner}</g>'
         )
     return mark_safe("".join(parts))
@@ -79,8 +80,8 @@ def tm_space_buttons(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
 
 
 def _value(value: Any) -> str:
-    """Return a value as `{{ value }}` shows it: localized, escaped."""
-    return escape(localize(value))
+    """Return a value as `{{ value }}` shows it: localized, escaped (a `Msg` translated)."""
+    return str(conditional_escape(localize(value)))
 
 
 @register.simple_tag
@@ -103,8 +104,8 @@ def tm_card(card: Mapping[str, Any]) -> SafeString:
     ]
     if card.get("tags"):
         tags = "".join(
-            f'<span class="tm-tag tm-tag-{escaped}">{escaped}</span>'
-            for escaped in map(_value, card["tags"])
+            f'<span class="tm-tag tm-tag-{_value(tag)}">{_value(TAG_WORDS.get(tag, tag))}</span>'
+            for tag in card["tags"]
         )
         parts.append(f'<div class="tm-tags">{tags}</div>')
     if card.get("requirement"):
@@ -114,7 +115,10 @@ def tm_card(card: Mapping[str, Any]) -> SafeString:
     if card.get("vp"):
         parts.append(f'<div class="tm-vp">{gettext("VP: %(vp)s") % {"vp": field("vp")}}</div>')
     if card.get("resources") is not None:
-        text = gettext("%(n)s %(kind)s here") % {"n": field("resources"), "kind": field("resource")}
+        text = gettext("%(n)s %(kind)s here") % {
+            "n": field("resources"),
+            "kind": field("resource_label"),
+        }
         parts.append(f'<div class="tm-res">{text}</div>')
     parts.append("</div>")
     return mark_safe("".join(parts))

@@ -1,0 +1,147 @@
+"""The game's words for things: resources, tags, tiles, amounts, said in each reader's language.
+
+Pure data (`Msg` literals, so makemessages collects them); the log, the prompts, the refusals
+and the board nest them in their sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.words import Arg, Msg, msg, nmsg
+
+__all__ = [
+    "BONUS_WORDS",
+    "CARD_RESOURCE_WORDS",
+    "MAP_NAMES",
+    "OFF_MAP_NAMES",
+    "RESOURCE_WORDS",
+    "SPACE_NAMES",
+    "TAG_WORDS",
+    "TILE_LABELS",
+    "amount_of",
+    "resource_word",
+    "tile_label",
+]
+
+TILE_LABELS = {
+    "ocean": msg("ocean"),
+    "greenery": msg("greenery"),
+    "city": msg("city"),
+    "special": msg("special"),
+    "capital": msg("Capital"),
+    "natural_preserve": msg("Natural Preserve"),
+    "mining_area": msg("Mining Area"),
+    "mining_rights": msg("Mining Rights"),
+    "commercial_district": msg("Commercial District"),
+    "nuclear_zone": msg("Nuclear Zone"),
+    "lava_flows": msg("Lava Flows"),
+    "mohole_area": msg("Mohole Area"),
+    "industrial_center": msg("Industrial Center"),
+    "ecological_zone": msg("Ecological Zone"),
+    "restricted_area": msg("Restricted Area"),
+}
+#: Standard resources (production boxes) by key, as a reader reads them.
+RESOURCE_WORDS = {
+    "mc": msg("M€"),
+    "steel": msg("steel"),
+    "titanium": msg("titanium"),
+    "plants": msg("plants"),
+    "energy": msg("energy"),
+    "heat": msg("heat"),
+}
+#: Tags by key (the board's tag marks, requirements).
+TAG_WORDS = {
+    "building": msg("building"),
+    "space": msg("space"),
+    "power": msg("power"),
+    "science": msg("science"),
+    "jovian": msg("jovian"),
+    "earth": msg("earth"),
+    "plant": msg("plant"),
+    "microbe": msg("microbe"),
+    "animal": msg("animal"),
+    "city": msg("city"),
+    "event": msg("event"),
+}
+#: Resources kept on cards (§1.2), by key.
+CARD_RESOURCE_WORDS = {
+    "animal": msg("animals"),
+    "microbe": msg("microbes"),
+    "science": msg("science resources"),
+    "fighter": msg("fighters"),
+}
+_AMOUNTS: dict[str, Callable[[int], Msg]] = {
+    "mc": lambda n: nmsg("%(n)s M€", "%(n)s M€", n),
+    "steel": lambda n: nmsg("%(n)s steel", "%(n)s steel", n),
+    "titanium": lambda n: nmsg("%(n)s titanium", "%(n)s titanium", n),
+    "plants": lambda n: nmsg("%(n)s plant", "%(n)s plants", n),
+    "energy": lambda n: nmsg("%(n)s energy", "%(n)s energy", n),
+    "heat": lambda n: nmsg("%(n)s heat", "%(n)s heat", n),
+    "animal": lambda n: nmsg("%(n)s animal", "%(n)s animals", n),
+    "microbe": lambda n: nmsg("%(n)s microbe", "%(n)s microbes", n),
+    "science": lambda n: nmsg("%(n)s science resource", "%(n)s science resources", n),
+    "fighter": lambda n: nmsg("%(n)s fighter", "%(n)s fighters", n),
+}
+#: What pays, by payment letter (payment.letter_of) or name, as a resource key.
+PAY_KEYS = {"s": "steel", "t": "titanium", "h": "heat", "m": "mc", "mc": "mc"}
+
+
+def amount_of(n: int, what: str) -> Msg:
+    """Return "3 steel", "1 animal": an amount of a resource (standard or on cards)."""
+    key = {"plant": "plants", "animals": "animal", "microbes": "microbe"}.get(what, what)
+    key = PAY_KEYS.get(key, key)
+    make = _AMOUNTS.get(key)
+    if make is not None:
+        return make(n)
+    return msg("%(n)s × %(what)s", n=n, what=what)
+
+
+def resource_word(key: str) -> Arg:
+    """Return a standard resource's or a card resource's word (the key if unknown)."""
+    return RESOURCE_WORDS.get(key) or CARD_RESOURCE_WORDS.get(key) or key
+
+
+#: A map's bonus icons (§7.3, §7.8), as a space's description names them.
+BONUS_WORDS = {
+    "steel": msg("steel"),
+    "titanium": msg("titanium"),
+    "plant": msg("plant"),
+    "card": msg("card"),
+    "heat": msg("heat"),
+    "ocean": msg("ocean"),
+    "temperature": msg("temperature"),
+    "delegate": msg("delegate"),
+}
+
+
+def tile_label(kind: str, name: str) -> Arg:
+    """Return a tile's words: its special name if it has one, else its kind."""
+    return TILE_LABELS.get(name or kind, name or kind)
+
+
+#: Named spaces of the maps (volcanoes, Noctis City), by the name a map file gives them.
+SPACE_NAMES = {
+    "Noctis City": msg("Noctis City"),
+    "Alba Mons": msg("Alba Mons"),
+    "Arsia Mons": msg("Arsia Mons"),
+    "Ascraeus Mons": msg("Ascraeus Mons"),
+    "Elysium Mons": msg("Elysium Mons"),
+    "Hecates Tholus": msg("Hecates Tholus"),
+    "Olympus Mons": msg("Olympus Mons"),
+    "Pavonis Mons": msg("Pavonis Mons"),
+    "Tharsis Tholus": msg("Tharsis Tholus"),
+    "Uranius Tholus": msg("Uranius Tholus"),
+}
+#: The city spaces off Mars (§7.7), by key.
+OFF_MAP_NAMES = {
+    "ganymede_colony": msg("Ganymede Colony"),
+    "phobos_space_haven": msg("Phobos Space Haven"),
+}
+#: The maps (§9), by key.
+MAP_NAMES = {
+    "tharsis": msg("Tharsis"),
+    "hellas": msg("Hellas"),
+    "elysium": msg("Elysium"),
+    "vastitas_borealis": msg("Vastitas Borealis"),
+}
