@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from games.words import msg
+
 __all__ = [
     "Action",
     "ClockDefaults",
@@ -48,7 +50,10 @@ def gettext_noop(message: str) -> str:
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now; `message` is a sentence for the player."""
+    """An action the rules do not allow now; `message` is a sentence for the player.
+
+    Pass a `Msg` (games.words), which the platform says in the player's language.
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -205,6 +210,7 @@ class ClockDefaults:
 
 
 _MISSING = object()
+_MISSING_OR_EXTRA = msg("That move is missing something or carries something extra.")
 
 
 def parse_action(action: Any, shapes: Mapping[str, Mapping[str, type[Any]]]) -> tuple[str, Action]:
@@ -217,18 +223,18 @@ def parse_action(action: Any, shapes: Mapping[str, Mapping[str, type[Any]]]) -> 
     Raises IllegalAction with a plain message on any failure.
     """
     if not isinstance(action, dict):
-        raise IllegalAction("That is not a valid move.")
+        raise IllegalAction(msg("That is not a valid move."))
     kind = action.get("type")
     if type(kind) is not str or (shape := shapes.get(kind)) is None:
-        raise IllegalAction("That kind of move does not exist in this game.")
+        raise IllegalAction(msg("That kind of move does not exist in this game."))
     if len(action) != len(shape) + 1:
-        raise IllegalAction("That move is missing something or carries something extra.")
+        raise IllegalAction(_MISSING_OR_EXTRA)
     for key, expected in shape.items():
         value = action.get(key, _MISSING)
         if value is _MISSING:
-            raise IllegalAction("That move is missing something or carries something extra.")
+            raise IllegalAction(_MISSING_OR_EXTRA)
         if type(value) is not expected or (expected is str and len(value) > MAX_ACTION_STRING):
-            raise IllegalAction("That move is not filled in correctly.")
+            raise IllegalAction(msg("That move is not filled in correctly."))
     return kind, action
 
 
@@ -330,7 +336,7 @@ class Game(ABC, Generic[S]):
         Engines do not override it; they declare `@move` methods (or override `dispatch`).
         """
         if self.is_over(state):
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg("The game is over."))
         kind, payload = parse_action(action, self.shapes())
         if type(seat) is not int or seat not in self.to_move(state):
             raise IllegalAction(self.not_to_move(state, seat))
@@ -352,7 +358,7 @@ class Game(ABC, Generic[S]):
 
     def not_to_move(self, state: S, seat: Any) -> str:
         """Return the sentence that refuses an action of a seat that may not act now."""
-        return "It is not your turn."
+        return msg("It is not your turn.")
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """Return what `seat` may see as JSON-safe data; None is a spectator.

@@ -6,7 +6,10 @@ yellow wager), so leak scans can search rendered pages for them without false al
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from games.words import Msg, msg
 
 __all__ = [
     "CARDS",
@@ -21,9 +24,36 @@ __all__ = [
 
 # rules §1.1 and §1.2: the classic five colours, then purple for the six-colour game.
 COLOURS: tuple[str, ...] = ("yellow", "blue", "white", "green", "red", "purple")
-COLOUR_LABELS: tuple[str, ...] = ("Yellow", "Blue", "White", "Green", "Red", "Purple")
+# The colours' names as the board shows them, said in the reader's language.
+COLOUR_LABELS: tuple[Msg, ...] = (
+    msg("Yellow"),
+    msg("Blue"),
+    msg("White"),
+    msg("Green"),
+    msg("Red"),
+    msg("Purple"),
+)
 COLOUR_INDEX: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
 _LETTERS = "YBWGRP"
+
+# A card's name, one sentence per colour (translators inflect the colour): "Blue 6", and
+# "Blue wager". Each entry builds the card's label from its value.
+_NUMBER_LABELS: tuple[Callable[[int], Msg], ...] = (
+    lambda value: msg("Yellow %(value)s", value=value),
+    lambda value: msg("Blue %(value)s", value=value),
+    lambda value: msg("White %(value)s", value=value),
+    lambda value: msg("Green %(value)s", value=value),
+    lambda value: msg("Red %(value)s", value=value),
+    lambda value: msg("Purple %(value)s", value=value),
+)
+_WAGER_LABELS: tuple[Msg, ...] = (
+    msg("Yellow wager"),
+    msg("Blue wager"),
+    msg("White wager"),
+    msg("Green wager"),
+    msg("Red wager"),
+    msg("Purple wager"),
+)
 
 NUMBER_VALUES: tuple[int, ...] = tuple(range(2, 11))  # rules §1.1: one each of 2..10
 WAGERS_PER_COLOUR = 3  # rules §1.1: three interchangeable wagers per colour
@@ -37,7 +67,7 @@ class Card:
     colour: int
     value: int
     order: int
-    label: str
+    label: Msg
 
     @property
     def wager(self) -> bool:
@@ -46,15 +76,17 @@ class Card:
 
 def _build() -> dict[str, Card]:
     cards: dict[str, Card] = {}
-    for colour, (letter, label) in enumerate(zip(_LETTERS, COLOUR_LABELS, strict=True)):
+    for colour, letter in enumerate(_LETTERS):
         base = colour * 16
         # rules §1.3: the wagers of a colour are interchangeable; ids differ only for the UI.
         for n in range(1, WAGERS_PER_COLOUR + 1):
             card_id = f"LC-{letter}W{n}"
-            cards[card_id] = Card(card_id, colour, 0, base + n - 1, f"{label} wager")
+            cards[card_id] = Card(card_id, colour, 0, base + n - 1, _WAGER_LABELS[colour])
         for value in NUMBER_VALUES:
             card_id = f"LC-{letter}{value}"
-            cards[card_id] = Card(card_id, colour, value, base + value + 1, f"{label} {value}")
+            cards[card_id] = Card(
+                card_id, colour, value, base + value + 1, _NUMBER_LABELS[colour](value)
+            )
     return cards
 
 

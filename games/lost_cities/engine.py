@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games import rng
@@ -18,7 +18,7 @@ from games.engine import (
     move,
     places_from_scores,
 )
-from games.lost_cities.cards import CARDS, COLOUR_INDEX, COLOUR_LABELS, COLOURS, deck_ids
+from games.lost_cities.cards import CARDS, COLOUR_INDEX, COLOURS, deck_ids
 from games.lost_cities.rules import can_extend, column_floor, event_text, round_end_text
 from games.lost_cities.scoring import column_score, expedition_score, match_breakdown
 from games.lost_cities.state import (
@@ -32,6 +32,7 @@ from games.lost_cities.state import (
     load_state,
 )
 from games.validate import fail, state_of
+from games.words import Msg, msg
 
 __all__ = ["ENGINE", "LostCities", "LostCitiesState", "expedition_score"]
 
@@ -67,9 +68,72 @@ RECENT_EVENTS = 4  # §10: the last two turns (place + take each) are shown as "
 # rules §3: a turn is two steps, place a card, then take one; each move belongs to one.
 _STEP = {"play": "place", "discard": "place", "draw": "take", "take": "take"}
 _WRONG_STEP = {
-    "place": "First place a card: play it on an expedition or discard it, then take one.",
-    "take": "You have already placed a card: now take one from the draw pile or a discard pile.",
+    "place": msg("First place a card: play it on an expedition or discard it, then take one."),
+    "take": msg(
+        "You have already placed a card: now take one from the draw pile or a discard pile."
+    ),
 }
+# Refusals that name a colour: one sentence per colour (translators inflect it), by index.
+_WAGER_LATE: tuple[Callable[[int], Msg], ...] = (
+    lambda top: msg(
+        "A wager must come before any number: your yellow expedition already has the %(top)s.",
+        top=top,
+    ),
+    lambda top: msg(
+        "A wager must come before any number: your blue expedition already has the %(top)s.",
+        top=top,
+    ),
+    lambda top: msg(
+        "A wager must come before any number: your white expedition already has the %(top)s.",
+        top=top,
+    ),
+    lambda top: msg(
+        "A wager must come before any number: your green expedition already has the %(top)s.",
+        top=top,
+    ),
+    lambda top: msg(
+        "A wager must come before any number: your red expedition already has the %(top)s.",
+        top=top,
+    ),
+    lambda top: msg(
+        "A wager must come before any number: your purple expedition already has the %(top)s.",
+        top=top,
+    ),
+)
+_JUST_DISCARDED: tuple[Msg, ...] = (
+    msg(
+        "You cannot take back the card you just discarded: take from the draw pile or "
+        "another discard pile, not the yellow one."
+    ),
+    msg(
+        "You cannot take back the card you just discarded: take from the draw pile or "
+        "another discard pile, not the blue one."
+    ),
+    msg(
+        "You cannot take back the card you just discarded: take from the draw pile or "
+        "another discard pile, not the white one."
+    ),
+    msg(
+        "You cannot take back the card you just discarded: take from the draw pile or "
+        "another discard pile, not the green one."
+    ),
+    msg(
+        "You cannot take back the card you just discarded: take from the draw pile or "
+        "another discard pile, not the red one."
+    ),
+    msg(
+        "You cannot take back the card you just discarded: take from the draw pile or "
+        "another discard pile, not the purple one."
+    ),
+)
+_EMPTY_PILE: tuple[Msg, ...] = (
+    msg("The yellow discard pile is empty."),
+    msg("The blue discard pile is empty."),
+    msg("The white discard pile is empty."),
+    msg("The green discard pile is empty."),
+    msg("The red discard pile is empty."),
+    msg("The purple discard pile is empty."),
+)
 _VALUE = {card_id: card.value for card_id, card in CARDS.items()}
 _COLOUR = {card_id: card.colour for card_id, card in CARDS.items()}
 _ORDER = {card_id: card.order for card_id, card in CARDS.items()}
@@ -238,7 +302,7 @@ class LostCities(Game[LostCitiesState]):
 
     def round_info(self, state: LostCitiesState) -> str | None:
         """Return "Round r of n"."""
-        return f"Round {state.round} of {state.settings.rounds}"
+        return msg("Round %(round)s of %(rounds)s", round=state.round, rounds=state.settings.rounds)
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -277,7 +341,7 @@ class LostCities(Game[LostCitiesState]):
         # The same message whether the card is unknown, the opponent's or in the deck:
         # an error must not reveal where a hidden card is.
         if card not in state.hands[seat]:
-            raise IllegalAction("You do not hold that card.")
+            raise IllegalAction(msg("You do not hold that card."))
 
     @move("play", card=str)
     def _play(self, state: LostCitiesState, seat: int, card: str) -> LostCitiesState:
@@ -286,16 +350,16 @@ class LostCities(Game[LostCitiesState]):
         column = state.columns[seat][colour]
         if not can_extend(column, card):
             top = _VALUE[column[-1]]
-            label = COLOUR_LABELS[colour].lower()
             if _VALUE[card] == 0:
                 # rules §4: wagers only before any number card.
-                raise IllegalAction(
-                    f"A wager must come before any number: your {label} expedition "
-                    f"already has the {top}."
-                )
+                raise IllegalAction(_WAGER_LATE[colour](top))
             # rules §4: numbers strictly ascending.
             raise IllegalAction(
-                f"Cards in an expedition must go up: your {_VALUE[card]} is below the {top}."
+                msg(
+                    "Cards in an expedition must go up: your %(card)s is below the %(top)s.",
+                    card=_VALUE[card],
+                    top=top,
+                )
             )
         own = state.columns[seat]
         own = (*own[:colour], (*column, card), *own[colour + 1 :])
@@ -327,18 +391,14 @@ class LostCities(Game[LostCitiesState]):
     def _take(self, state: LostCitiesState, seat: int, colour: str) -> LostCitiesState:
         index = COLOUR_INDEX.get(colour, -1)
         if not 0 <= index < state.settings.expeditions:
-            raise IllegalAction("There is no discard pile of that colour in this game.")
-        label = COLOUR_LABELS[index].lower()
+            raise IllegalAction(msg("There is no discard pile of that colour in this game."))
         if index == state.blocked:
             # rules §5: the card discarded this turn cannot be taken back in the same turn.
-            raise IllegalAction(
-                f"You cannot take back the card you just discarded: take from the draw pile "
-                f"or another discard pile, not the {label} one."
-            )
+            raise IllegalAction(_JUST_DISCARDED[index])
         piles = state.discards
         pile = piles[index]
         if not pile:
-            raise IllegalAction(f"The {label} discard pile is empty.")
+            raise IllegalAction(_EMPTY_PILE[index])
         card = pile[-1]
         return evolve(
             state,
@@ -462,7 +522,7 @@ class LostCities(Game[LostCitiesState]):
         seat: int,
         action: Action,
         viewer: int | None,
-    ) -> str:
+    ) -> Msg:
         """Return the log line of the move, hiding a drawn card from everyone but its owner.
 
         Every move records its public event last in `recent`; only the drawing seat also
@@ -473,9 +533,9 @@ class LostCities(Game[LostCitiesState]):
         kind = event[2]
         if viewer != seat or kind not in ("draw", "draw_last"):
             return event_text(event, rounds)
-        text = f"drew {_LABEL[before.deck[-1]]}"
+        text = msg("drew %(card)s", card=_LABEL[before.deck[-1]])
         if kind == "draw_last":
-            text += round_end_text(before.round, rounds)
+            return round_end_text(text, before.round, rounds)
         return text
 
 

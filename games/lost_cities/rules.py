@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from games.lost_cities.cards import CARDS, COLOURS
+from collections.abc import Callable
+
+from games.lost_cities.cards import CARDS
 from games.lost_cities.state import Event
+from games.words import Msg, msg
 
 __all__ = ["can_extend", "column_floor", "event_text", "round_end_text"]
 
@@ -25,24 +28,47 @@ def can_extend(column: tuple[str, ...], card: str) -> bool:
     return _VALUE[card] > column_floor(column)
 
 
-def round_end_text(round_no: int, rounds: int) -> str:
-    """Return the tail of a log line for the draw of the last card (rules §6)."""
+# One sentence per colour for each colour-bound line: translators inflect the colour
+# ("auf die grüne Expedition", "sulla spedizione verde"). Indexed by colour.
+_PLAYED: tuple[Callable[[Msg], Msg], ...] = (
+    lambda card: msg("played %(card)s on the yellow expedition", card=card),
+    lambda card: msg("played %(card)s on the blue expedition", card=card),
+    lambda card: msg("played %(card)s on the white expedition", card=card),
+    lambda card: msg("played %(card)s on the green expedition", card=card),
+    lambda card: msg("played %(card)s on the red expedition", card=card),
+    lambda card: msg("played %(card)s on the purple expedition", card=card),
+)
+_TOOK: tuple[Callable[[Msg], Msg], ...] = (
+    lambda card: msg("took %(card)s from the yellow discard pile", card=card),
+    lambda card: msg("took %(card)s from the blue discard pile", card=card),
+    lambda card: msg("took %(card)s from the white discard pile", card=card),
+    lambda card: msg("took %(card)s from the green discard pile", card=card),
+    lambda card: msg("took %(card)s from the red discard pile", card=card),
+    lambda card: msg("took %(card)s from the purple discard pile", card=card),
+)
+
+
+def round_end_text(move: Msg, round_no: int, rounds: int) -> Msg:
+    """Return the log line of `move`, the draw of the last card, with the round's end (§6)."""
     if round_no >= rounds:
-        return ", the last card of the draw pile: the game is over"
-    return f", the last card of the draw pile: round {round_no} is over"
+        return msg("%(move)s, the last card of the draw pile: the game is over", move=move)
+    return msg(
+        "%(move)s, the last card of the draw pile: round %(round)s is over",
+        move=move,
+        round=round_no,
+    )
 
 
-def event_text(event: Event, rounds: int) -> str:
+def event_text(event: Event, rounds: int) -> Msg:
     """Return the public log text of a stored event, which every viewer may read."""
     round_no, _seat, kind, card = event
     if kind == "draw":
-        return "drew a card"
+        return msg("drew a card")
     if kind == "draw_last":
-        return "drew a card" + round_end_text(round_no, rounds)
+        return round_end_text(msg("drew a card"), round_no, rounds)
     info = CARDS[card]
-    colour = COLOURS[info.colour]
     if kind == "play":
-        return f"played {info.label} on the {colour} expedition"
+        return _PLAYED[info.colour](info.label)
     if kind == "discard":
-        return f"discarded {info.label}"
-    return f"took {info.label} from the {colour} discard pile"
+        return msg("discarded %(card)s", card=info.label)
+    return _TOOK[info.colour](info.label)
