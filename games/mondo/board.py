@@ -5,6 +5,8 @@ Cells are numbered 0..23 in reading order; a cell's key in actions is "r<row>c<c
 
 from __future__ import annotations
 
+from games.words import Msg, msg
+
 __all__ = [
     "CELLS",
     "CELL_COUNT",
@@ -65,7 +67,7 @@ RIM: tuple[tuple[str, ...], tuple[str, ...]] = (
 """RIM[side][cell]: the rim landscape facing the border edges of that cell."""
 
 
-def cell_label(cell: int) -> str:
+def cell_label(cell: int) -> Msg:
     """Return "row 3, column 4" (1-based) for log lines."""
     row, col = CELLS[cell]
-    return f"row {row + 1}, column {col + 1}"
+    return msg("row %(row)s, column %(column)s", row=row + 1, column=col + 1)

@@ -65,6 +65,7 @@ from games.mondo.state import (
 )
 from games.mondo.tiles import TILE_COUNT, TILE_IDS
 from games.validate import fail, state_of
+from games.words import Msg, msg
 
 __all__ = ["ENGINE", "Mondo", "MondoState"]
 
@@ -118,14 +119,14 @@ class Mondo(Game[MondoState]):
     def not_to_move(self, state: MondoState, seat: Any) -> str:
         """Refuse an outsider, a seat already ready between rounds, a seat out of the round."""
         if type(seat) is not int or not 0 <= seat < state.players:
-            return "You are not playing at this table."
+            return msg("You are not playing at this table.")
         if state.phase == "break":
-            return "You are ready: waiting for the other players."
-        return "You are out of this round: wait for the others or for the timer."
+            return msg("You are ready: waiting for the other players.")
+        return msg("You are out of this round: wait for the others or for the timer.")
 
     def round_info(self, state: MondoState) -> str | None:
         """Return "Round r of 3"."""
-        return f"Round {state.round} of {ROUNDS}"
+        return msg("Round %(round)s of %(rounds)s", round=state.round, rounds=ROUNDS)
 
     def timed_phase(self, state: MondoState) -> tuple[str, float] | None:
         """Return the round timer (rules §6.4, §11 slow_game) or the pause between rounds."""
@@ -185,27 +186,30 @@ class Mondo(Game[MondoState]):
         """Refuse a move of the wrong phase: between rounds only "ready" counts, and only then."""
         if state.phase == "break" and kind != "ready":
             raise IllegalAction(
-                f"Round {state.round} is over: the next round starts when everybody is ready."
+                msg(
+                    "Round %(round)s is over: the next round starts when everybody is ready.",
+                    round=state.round,
+                )
             )
         if state.phase == "play" and kind == "ready":
-            raise IllegalAction("The round is running: keep building your world.")
+            raise IllegalAction(msg("The round is running: keep building your world."))
         return super().dispatch(state, seat, kind, action)
 
     @move("take", slot=int)
     def _take(self, state: MondoState, seat: int, slot: int) -> MondoState:
         player = state.seats[seat]
         if player.held is not None:
-            raise IllegalAction("You already hold a tile: place it or put it back first.")
+            raise IllegalAction(msg("You already hold a tile: place it or put it back first."))
         if not 0 <= slot < TILE_COUNT:
-            raise IllegalAction("There is no such place in the pool.")
+            raise IllegalAction(msg("There is no such place in the pool."))
         code = state.pool[slot]
         if code == EMPTY:
             # rules §6.2: requests are served in arrival order; the later one loses.
             if any(other.held is not None and other.held[1] == slot for other in state.seats):
                 raise IllegalAction(
-                    "Another player took that tile just before you. Pick another one."
+                    msg("Another player took that tile just before you. Pick another one.")
                 )
-            raise IllegalAction("That tile is no longer in the pool. Pick another one.")
+            raise IllegalAction(msg("That tile is no longer in the pool. Pick another one."))
         held: Held = (code, slot)
         pool = state.pool
         return evolve(
@@ -217,7 +221,7 @@ class Mondo(Game[MondoState]):
     @staticmethod
     def _holding(player: Player) -> Held:
         if player.held is None:
-            raise IllegalAction("You hold no tile: take one from the pool first.")
+            raise IllegalAction(msg("You hold no tile: take one from the pool first."))
         return player.held
 
     @move("rotate", dir=str)
@@ -226,7 +230,7 @@ class Mondo(Game[MondoState]):
         code, slot = self._holding(player)
         turn = _ROTATE.get(dir)
         if turn is None:
-            raise IllegalAction("Turn the tile left or right.")
+            raise IllegalAction(msg("Turn the tile left or right."))
         held: Held = ((code & ~3) | ((code + turn) & 3), slot)
         return evolve(state, seats=with_seat(state, seat, replace_player(player, held=held)))
 
@@ -236,7 +240,7 @@ class Mondo(Game[MondoState]):
         code, slot = self._holding(player)
         if state.settings.no_flip:
             raise IllegalAction(
-                "At this table tiles keep the face they show in the pool: no flipping."
+                msg("At this table tiles keep the face they show in the pool: no flipping.")
             )
         held: Held = (code ^ 4, slot)
         return evolve(state, seats=with_seat(state, seat, replace_player(player, held=held)))
@@ -253,11 +257,13 @@ class Mondo(Game[MondoState]):
         code, _slot = self._holding(player)
         index = KEY_INDEX.get(cell, -1)
         if index < 0:
-            raise IllegalAction("There is no such space on your board.")
+            raise IllegalAction(msg("There is no such space on your board."))
         if player.board[index] != EMPTY:
-            raise IllegalAction("That space is taken: placed tiles never move.")
+            raise IllegalAction(msg("That space is taken: placed tiles never move."))
         if index not in legal_cells(player.board):
-            raise IllegalAction("A new tile must touch a tile already on your board along an edge.")
+            raise IllegalAction(
+                msg("A new tile must touch a tile already on your board along an edge.")
+            )
         board = (*player.board[:index], code, *player.board[index + 1 :])
         placed = replace_player(player, board=board, held=None, last=index)
         state = evolve(state, seats=with_seat(state, seat, placed))
@@ -270,8 +276,10 @@ class Mondo(Game[MondoState]):
     def _stop(self, state: MondoState, seat: int) -> MondoState:
         if not may_stop(state, state.seats[seat]):
             raise IllegalAction(
-                f"In the sudden-end game you may jump out only with at most "
-                f"{SUDDEN_END_MAX_FREE} free spaces."
+                msg(
+                    "In the sudden-end game you may jump out only with at most %(n)s free spaces.",
+                    n=SUDDEN_END_MAX_FREE,
+                )
             )
         return jump_out(state, seat)
 
@@ -280,18 +288,18 @@ class Mondo(Game[MondoState]):
         player = state.seats[seat]
         index = TASK_INDEX.get(task, -1)
         if not state.tasks:
-            raise IllegalAction("There are no tasks to take in this game.")
+            raise IllegalAction(msg("There are no tasks to take in this game."))
         if index not in state.tasks:
-            raise IllegalAction("That task is not on display this round.")
+            raise IllegalAction(msg("That task is not on display this round."))
         if index in player.tasks:
-            raise IllegalAction("You already took that task.")
+            raise IllegalAction(msg("You already took that task."))
         if any(index in other.tasks for other in state.seats):
-            raise IllegalAction("Another player already took that task.")
+            raise IllegalAction(msg("Another player already took that task."))
         if len(player.tasks) >= MAX_CLAIMS:
-            raise IllegalAction(f"You may take at most {MAX_CLAIMS} tasks per round.")
+            raise IllegalAction(msg("You may take at most %(n)s tasks per round.", n=MAX_CLAIMS))
         if tiles_on(player) < MIN_TILES_TO_CLAIM:
             raise IllegalAction(
-                f"Place at least {MIN_TILES_TO_CLAIM} tiles before you take a task."
+                msg("Place at least %(n)s tiles before you take a task.", n=MIN_TILES_TO_CLAIM)
             )
         claimed = replace_player(player, tasks=(*player.tasks, index))
         return evolve(state, seats=with_seat(state, seat, claimed))
@@ -300,14 +308,16 @@ class Mondo(Game[MondoState]):
     def _side(self, state: MondoState, seat: int, side: str) -> MondoState:
         player = state.seats[seat]
         if state.settings.backside != "choose":
-            raise IllegalAction("The board side is fixed at this table.")
+            raise IllegalAction(msg("The board side is fixed at this table."))
         if side not in SIDES:
-            raise IllegalAction("A board has a front and a back side.")
+            raise IllegalAction(msg("A board has a front and a back side."))
         number = SIDES.index(side)
         if not may_choose_side(state, player):
-            raise IllegalAction("Choose the side before you place your first tile of the round.")
+            raise IllegalAction(
+                msg("Choose the side before you place your first tile of the round.")
+            )
         if number == player.side:
-            raise IllegalAction("Your board already shows that side.")
+            raise IllegalAction(msg("Your board already shows that side."))
         return evolve(state, seats=with_seat(state, seat, replace_player(player, side=number)))
 
     @move("ready")
@@ -383,46 +393,54 @@ class Mondo(Game[MondoState]):
 
     def describe(
         self, before: MondoState, after: MondoState, seat: int, action: Action, viewer: int | None
-    ) -> str:
+    ) -> Msg:
         """Return the log line of `action`; nobody's hidden tile is named."""
         text = _describe(before, after, seat, action)
         if after.phase != before.phase or after.round != before.round:
             if after.phase == "over" and before.phase == "play":
-                text += ": the game is over"
-            elif before.phase == "play":
-                text += f": round {before.round} is over"
-            else:
-                text += f": round {after.round} begins"
+                return msg("%(move)s: the game is over", move=text)
+            if before.phase == "play":
+                return msg("%(move)s: round %(round)s is over", move=text, round=before.round)
+            return msg("%(move)s: round %(round)s begins", move=text, round=after.round)
         return text
 
 
-def _describe(before: MondoState, after: MondoState, seat: int, action: Action) -> str:
+def _describe(before: MondoState, after: MondoState, seat: int, action: Action) -> Msg:
     player = after.seats[seat]
     kind = action["type"]
     if kind == "take":
-        return "took a tile from the pool"
+        return msg("took a tile from the pool")
     if kind == "rotate":
-        return f"turned the held tile to the {action['dir']}"
+        if action["dir"] == "left":
+            return msg("turned the held tile to the left")
+        return msg("turned the held tile to the right")
     if kind == "flip":
-        return "flipped the held tile"
+        return msg("flipped the held tile")
     if kind == "return":
-        return "put a tile back into the pool"
+        return msg("put a tile back into the pool")
     if kind == "place":
-        text = f"placed a tile on {cell_label(KEY_INDEX[action['cell']])}"
+        cell = cell_label(KEY_INDEX[action["cell"]])
         if player.out and player.chip:
-            text += f" and jumped out automatically with bonus chip {player.chip}"
-        elif player.out:
-            text += ", the board is full"
-        return text
+            return msg(
+                "placed a tile on %(cell)s and jumped out automatically with bonus chip %(chip)s",
+                cell=cell,
+                chip=player.chip,
+            )
+        if player.out:
+            return msg("placed a tile on %(cell)s, the board is full", cell=cell)
+        return msg("placed a tile on %(cell)s", cell=cell)
     if kind == "stop":
         if player.chip:
-            return f"jumped out with bonus chip {player.chip}"
-        return "finished the round"
+            return msg("jumped out with bonus chip %(chip)s", chip=player.chip)
+        return msg("finished the round")
     if kind == "claim":
-        return f"took the task {TASKS[TASK_INDEX[action['task']]].label}"
+        # The task's name is a catalogue message already (gettext_noop in cards).
+        return msg("took the task %(task)s", task=Msg(TASKS[TASK_INDEX[action["task"]]].label))
     if kind == "side":
-        return f"turned the board to its {action['side']} side"
-    return f"is ready for round {before.round + 1}"
+        if action["side"] == "front":
+            return msg("turned the board to its front side")
+        return msg("turned the board to its back side")
+    return msg("is ready for round %(round)s", round=before.round + 1)
 
 
 ENGINE = Mondo()

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -22,7 +22,9 @@ def tile_html(t: Mapping[str, Any]) -> str:
     """Return one tile (as _tile.html did): landscapes, volcano, animal."""
     volcano = t.get("volcano")
     mark = f'<i class="mo-volcano mo-{escape(volcano)}"></i>' if volcano else ""
-    animal = f'<b class="mo-animal">{escape(t["short"])}</b>' if t.get("animal") else ""
+    # The animal's letters are a sentence (`Msg`): conditional_escape says it in the
+    # reader's language, where escape would give the English.
+    animal = f'<b class="mo-animal">{conditional_escape(t["short"])}</b>' if t.get("animal") else ""
     return f'<span class="mo-tile {escape(t["cls"])}">{mark}{animal}</span>'
 
 
