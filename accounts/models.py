@@ -86,6 +86,8 @@ class User(AbstractUser):
     objects: ClassVar[UserManager[Self]] = UserManager()
 
     class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
         ordering = ["username"]
         permissions = [("suspend_user", _("Can suspend, ban and reinstate players"))]
         constraints = [
@@ -157,6 +159,9 @@ class Notification(models.Model):
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     text = models.CharField(max_length=300)
+    # The notice as sentence data (games.words), said in the reader's language when read;
+    # `text` keeps its words as posted (older notices have only those).
+    words = models.JSONField(null=True, blank=True)
     url = models.CharField(max_length=300, blank=True)
     # The table it is about, as "<code>", to find and replace an older notice.
     subject = models.CharField(max_length=64, blank=True, db_index=True)
@@ -164,11 +169,22 @@ class Notification(models.Model):
     read_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["user", "read_at"])]
 
     def __str__(self) -> str:
         return f"{self.user}: {self.text}"
+
+    @property
+    def said(self) -> str:
+        """Return the notice in the active language (older notices: as posted)."""
+        if self.words is not None:
+            from games.words import say
+
+            return say(self.words)
+        return self.text
 
 
 class Relationship(models.Model):
@@ -189,6 +205,8 @@ class Relationship(models.Model):
     created_at = models.DateTimeField(_("since"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("relationship")
+        verbose_name_plural = _("relationships")
         ordering = ["from_user", "kind", "to_user"]
         constraints = [
             models.UniqueConstraint(
@@ -257,6 +275,8 @@ class Report(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(

@@ -12,6 +12,7 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from accounts.models import Notification, Relationship, Report
+from games.words import Msg, encode
 
 
 class RelationshipError(Exception):
@@ -33,12 +34,16 @@ def user_language(user: Any) -> str:
     return remembered_language(user) or settings.LANGUAGE_CODE
 
 
-Wording = str | Callable[[], str]
-"""A notice's text, or a function that words it (called in the reader's language)."""
+Wording = str | Msg | Callable[[], str]
+"""A notice's text: a sentence (`games.words.Msg`, said in each reader's language when
+read), a function that words it (called in the reader's language), or plain text."""
 
 
 def worded(user: Any, text: Wording) -> str:
-    """Return `text` as `user` reads it: a wording function runs in their language."""
+    """Return `text` as `user` reads it: in their language, unless it is plain text."""
+    if isinstance(text, Msg):
+        with translation.override(user_language(user)):
+            return text.say()
     if not callable(text):
         return str(text)
     with translation.override(user_language(user)):
@@ -50,10 +55,12 @@ def notification_post(
 ) -> str:
     """Post a notice; an unread notice of the same kind about the same subject is replaced.
 
-    `text` is best a function that words the notice (`lambda: _("…") % {…}`): it is
-    called in the reader's language, not in the language of whoever caused the notice.
-    Return the notice's text as posted.
+    `text` is best a sentence (`msg("…", …)`): kept as data, it is said in the reader's
+    language whenever the notice is read; a function that words the notice is called in
+    the reader's language when posted. Return the notice's text as posted (in the
+    reader's language: for an e-mail).
     """
+    words = encode(text) if isinstance(text, Msg) else None
     text = worded(user, text)
     if subject:
         Notification.objects.filter(
@@ -62,7 +69,9 @@ def notification_post(
     max_length = Notification._meta.get_field("text").max_length
     assert max_length is not None  # the field declares one
     text = Truncator(text).chars(max_length)
-    Notification.objects.create(user=user, kind=kind, text=text, url=url, subject=subject)
+    Notification.objects.create(
+        user=user, kind=kind, text=text, words=words, url=url, subject=subject
+    )
     return text
 
 

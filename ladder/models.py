@@ -24,6 +24,8 @@ class Rating(models.Model):
     last_played = models.DateTimeField(_("last played"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         ordering = ["game", "-rating"]
         constraints = [
             models.UniqueConstraint(fields=["user", "game"], name="rating_unique_user_game"),
@@ -63,6 +65,8 @@ class RatingChange(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["-created_at", "-id"]
         constraints = [
             # A table is rated once: a second run of the end-of-game task fails here

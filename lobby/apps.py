@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LobbyConfig(AppConfig):
     name = "lobby"
-    verbose_name = "Lobby"
+    verbose_name = _("Lobby")
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Game, Option, OptionError
@@ -12,13 +13,19 @@ from lobby import clocks
 from lobby.models import Table
 
 
-def _duration(seconds: int) -> str:
+def duration_words(seconds: int) -> str:
+    """Return a time per move or a bank in words, in the active language."""
     if seconds == 0:
-        return str(_("none"))
+        return gettext("none")
     if seconds % 86400 == 0:
         days = seconds // 86400
-        return str(_("1 day")) if days == 1 else str(_("%(n)d days") % {"n": days})
-    return str(_("%(n)d hours") % {"n": seconds // 3600})
+        return ngettext("%(n)d day", "%(n)d days", days) % {"n": days}
+    hours = seconds // 3600
+    return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+
+
+def _durations(choices: Any) -> list[tuple[str, str]]:
+    return [(str(s), duration_words(s)) for s in choices]
 
 
 def _option_field(option: Option) -> forms.Field:
@@ -28,24 +35,27 @@ def _option_field(option: Option) -> forms.Field:
         except OptionError as error:
             raise forms.ValidationError(str(error)) from None
 
+    # The engine marks its words with gettext_noop; the form says them in the reader's language.
+    label = gettext(option.label)
+    help_text = gettext(option.help) if option.help else ""
     if option.kind == "bool":
         return forms.BooleanField(
-            label=option.label, required=False, initial=option.default, help_text=option.help
+            label=label, required=False, initial=option.default, help_text=help_text
         )
     if option.choices:
         return forms.TypedChoiceField(
-            label=option.label,
-            choices=[(str(value), label) for value, label in option.choices],
+            label=label,
+            choices=[(str(value), gettext(name)) for value, name in option.choices],
             coerce=coerce,
             initial=str(option.default),
-            help_text=option.help,
+            help_text=help_text,
         )
     return forms.IntegerField(
-        label=option.label,
+        label=label,
         min_value=option.min,
         max_value=option.max,
         initial=option.default,
-        help_text=option.help,
+        help_text=help_text,
     )
 
 
@@ -76,12 +86,12 @@ class TableForm(forms.Form):
     move_seconds = forms.TypedChoiceField(
         label=_("Time per move (asynchronous)"),
         coerce=int,
-        choices=[(str(s), _duration(s)) for s in clocks.ASYNC_MOVE_CHOICES],
+        choices=_durations(clocks.ASYNC_MOVE_CHOICES),
     )
     bank_seconds = forms.TypedChoiceField(
         label=_("Reserve time bank (asynchronous)"),
         coerce=int,
-        choices=[(str(s), _duration(s)) for s in clocks.ASYNC_BANK_CHOICES],
+        choices=_durations(clocks.ASYNC_BANK_CHOICES),
         help_text=_("Absorbs moves that take longer than the time per move."),
     )
     base_minutes = forms.TypedChoiceField(
@@ -105,6 +115,14 @@ class TableForm(forms.Form):
         players.initial = str(engine.min_players if engine.min_players > 1 else 2)
         if engine.max_players < 2:
             players.initial = "1"
+        # Said in the language of this request, not of the process that imported the form.
+        for name, choices in (
+            ("move_seconds", clocks.ASYNC_MOVE_CHOICES),
+            ("bank_seconds", clocks.ASYNC_BANK_CHOICES),
+        ):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = _durations(choices)
         self._clock_fields_set(engine)
         for option in engine.options:
             self.fields[f"opt_{option.key}"] = _option_field(option)

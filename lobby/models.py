@@ -65,6 +65,9 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     end_reason = models.CharField(max_length=200, blank=True)
+    # How the game ended as sentence data (games.words): said in each reader's language.
+    # Tables that ended before it was kept have only `end_reason`, in its writer's language.
+    end_words = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     scored_at = models.DateTimeField(null=True, blank=True)
     # Time control. Async: a time per move plus a reserve bank per seat that absorbs
@@ -84,6 +87,8 @@ class Table(models.Model):
     seconds_left: float | None
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["status", "game"])]
 
@@ -98,6 +103,13 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("lobby:table", kwargs={"code": self.code})
+
+    @property
+    def end_reason_said(self) -> str:
+        """Return how the game ended, in the active language (old tables: as stored)."""
+        if self.end_words is not None:
+            return say(self.end_words)
+        return self.end_reason
 
     @property
     def group_name(self) -> str:
@@ -155,6 +167,8 @@ class Seat(models.Model):
     turn_notified: bool
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
@@ -253,6 +267,8 @@ class Move(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["table", "n"]
         constraints = [models.UniqueConstraint(fields=["table", "n"], name="move_unique_n")]
 
@@ -299,6 +315,8 @@ class ChatMessage(models.Model):
     hidden_reason = models.CharField(_("why it was hidden"), max_length=300, blank=True)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["table", "id"]
         indexes = [models.Index(fields=["table", "hidden", "id"])]
 

@@ -43,6 +43,7 @@ TABLE_FIELDS = (
     "started_at",
     "finished_at",
     "end_reason",
+    "end_words",
     "result",
     "phase_key",
     "phase_deadline",

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.registry import get_engine
+from games.words import Msg
 from lobby.models import Seat, Table
 from lobby.services.mail import mail_queue
 
@@ -49,14 +49,16 @@ def game_finish(*, table_id: int) -> bool:
     return True
 
 
-def finished_wording(*, seat: Seat, seats: Sequence[Seat], game: str) -> Callable[[], str]:
-    """Word the end-of-game notice for `seat` later, in its reader's language.
+def finished_wording(*, seat: Seat, seats: Sequence[Seat], game: str) -> Msg:
+    """Word the end-of-game notice for `seat`: a sentence said in its reader's language.
 
     It says how the game ended for that player: conceded, out on time (and whether a
     bot played on), won, lost, a draw, or the place among several.
     """
     n = len(seats)
-    values = {"game": game, "place": seat.place or "–", "n": n, "score": seat.score}
+    values: dict[str, str | int] = {"game": game, "place": seat.place or "–", "n": n}
+    if seat.score is not None:
+        values["score"] = seat.score
     firsts = sum(1 for other in seats if other.place == 1)
     if seat.conceded:
         message = gettext_noop("%(game)s is over: you conceded.")
@@ -79,7 +81,7 @@ def finished_wording(*, seat: Seat, seats: Sequence[Seat], game: str) -> Callabl
         message = gettext_noop("%(game)s is over: you lost.")
     else:
         message = gettext_noop("%(game)s is over: you finished in place %(place)s of %(n)s.")
-    return lambda: _(message) % values
+    return Msg(message, values)
 
 
 def ladder_update(*, table_id: int) -> None:

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.registry import get_engine
+from games.words import msg
 from lobby.errors import Conflict, NotAllowed, NotFound
 from lobby.models import Table
 from lobby.selectors import table_get
@@ -37,9 +38,10 @@ def friend_invite(*, code: Any, user: Any, username: str) -> Any:
     notification_post(
         user=friend,
         kind=Notification.Kind.INVITE,
-        text=lambda: (
-            _("%(name)s invites you to a table of %(game)s.")
-            % {"name": user.username, "game": get_engine(table.game).name}
+        text=msg(
+            "%(name)s invites you to a table of %(game)s.",
+            name=user.username,
+            game=get_engine(table.game).name,
         ),
         url=reverse("lobby:invite", args=[table.code, table.invite_token]),
         subject=str(table.code),

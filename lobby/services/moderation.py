@@ -6,15 +6,15 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from games.registry import get_engine
+from games.words import msg
 from lobby import clocks
 from lobby.errors import Conflict, NotFound
 from lobby.models import Seat, Table
 from lobby.services.commit import table_commit
-from lobby.services.moves import locked_table, state_settle, turns_end
+from lobby.services.moves import locked_table, state_settle, table_end_reason, turns_end
 
 
 @transaction.atomic
@@ -34,10 +34,7 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
         raise Conflict(_("Table %(code)s is already over.") % {"code": str(table.code)[:8]})
     now = timezone.now()
     table.status = Table.Status.ABORTED
-    end_reason = _("Aborted by a moderator: %(reason)s") % {"reason": reason}
-    max_length = Table._meta.get_field("end_reason").max_length
-    assert max_length is not None  # the field declares one
-    table.end_reason = Truncator(end_reason).chars(max_length)
+    table_end_reason(table, msg("Aborted by a moderator: %(reason)s", reason=reason))
     table.finished_at = now
     table.phase_key, table.phase_deadline = "", None
     table.version += 1
@@ -47,9 +44,10 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
     notifications_post(
         users=players,
         kind=Notification.Kind.MODERATION,
-        text=lambda: (
-            _("A moderator aborted your game of %(game)s: %(reason)s")
-            % {"game": get_engine(table.game).name, "reason": reason}
+        text=msg(
+            "A moderator aborted your game of %(game)s: %(reason)s",
+            game=get_engine(table.game).name,
+            reason=reason,
         ),
         url=table.get_absolute_url(),
         subject=str(table.code),
@@ -105,9 +103,10 @@ def seat_remove(*, moderator: Any, table_id: int, user_id: int, reason: str) -> 
     notification_post(
         user=seat.user,
         kind=Notification.Kind.MODERATION,
-        text=lambda: (
-            _("A moderator removed you from a game of %(game)s; a bot plays your seat: %(reason)s")
-            % {"game": engine.name, "reason": reason}
+        text=msg(
+            "A moderator removed you from a game of %(game)s; a bot plays your seat: %(reason)s",
+            game=engine.name,
+            reason=reason,
         ),
         url=table.get_absolute_url(),
         subject=str(table.code),

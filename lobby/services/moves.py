@@ -12,12 +12,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from games.bots import Bot
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
-from games.words import encode, msg, say
+from games.words import Msg, encode, msg, say
 from lobby import clocks, metrics
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
@@ -255,20 +256,29 @@ def game_end(*, table: Table, seats: Sequence[Seat], outcome: Outcome, now: date
         seat.place = places[seat.position]
 
 
-def game_end_forfeit(*, table: Table, seats: Sequence[Seat], reason: str, now: datetime) -> None:
+def game_end_forfeit(*, table: Table, seats: Sequence[Seat], reason: Msg, now: datetime) -> None:
     """End the game early: every seat that is out ranks last, the others share first place.
 
+    `reason` is kept as a sentence (said in each reader's language) and in English.
     The caller commits the change (`table_commit`).
     """
     out = {seat.position for seat in seats if seat.abandoned or seat.conceded}
     table.status = Table.Status.FINISHED
     table.finished_at = now
-    table.end_reason = reason
+    table_end_reason(table, reason)
     turns_end(table=table, seats=seats, now=now)
     for seat in seats:
         seat.place = len(seats) - len(out) + 1 if seat.position in out else 1
     table.result = {"forfeit": sorted(out), "places": [s.place for s in seats]}
     table.phase_key, table.phase_deadline = "", None
+
+
+def table_end_reason(table: Table, reason: Msg) -> None:
+    """Keep how the table ended: as a sentence for every reader, and in English."""
+    max_length = Table._meta.get_field("end_reason").max_length
+    assert max_length is not None  # the field declares one
+    table.end_words = encode(reason)
+    table.end_reason = Truncator(str(reason)).chars(max_length)
 
 
 def turns_end(*, table: Table, seats: Sequence[Seat], now: datetime) -> None:

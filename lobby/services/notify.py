@@ -22,8 +22,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from games.words import msg
 from lobby.embedded import group_send
 from lobby.models import Seat, Table
 from lobby.selectors import turn_count
@@ -191,7 +191,7 @@ def turn_notices(*, table: Table, seats: Sequence[Seat]) -> None:
             notification_post(
                 user=seat.user,
                 kind="your_turn",
-                text=lambda: _("Your turn at %(game)s.") % {"game": name},
+                text=msg("Your turn at %(game)s.", game=name),
                 url=table.get_absolute_url(),
                 subject=str(table.code),
             )

@@ -12,11 +12,18 @@ from django.utils.translation import gettext as _
 
 from games.engine import Game, OptionError
 from games.registry import UnknownGame, get_engine
+from games.words import msg
 from lobby import clocks
 from lobby.errors import BadRequest, Conflict, NotAllowed
 from lobby.models import Seat, Table
 from lobby.services.commit import table_commit
-from lobby.services.moves import game_end_forfeit, locked_table, seat_of, state_settle
+from lobby.services.moves import (
+    game_end_forfeit,
+    locked_table,
+    seat_of,
+    state_settle,
+    table_end_reason,
+)
 
 
 def new_seed() -> int:
@@ -165,7 +172,7 @@ def seat_leave(*, code: Any, user: Any) -> Table:
         raise Conflict(_("You are not seated at this table."))
     if table.created_by_id == user.id:
         table.status = Table.Status.ABORTED
-        table.end_reason = _("The creator cancelled the table.")
+        table_end_reason(table, msg("The creator cancelled the table."))
         table.finished_at = timezone.now()
     else:
         seat.delete()
@@ -228,7 +235,7 @@ def table_concede(*, code: Any, user: Any) -> Table:
         raise Conflict(_("This game is not in play."))
     seat.conceded = True
     table.version += 1
-    reason = _("%(name)s conceded.") % {"name": user.username}
+    reason = msg("%(name)s conceded.", name=user.username)
     game_end_forfeit(table=table, seats=seats, reason=reason, now=timezone.now())
     table_commit(table=table, seats=seats)
     return table

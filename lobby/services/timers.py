@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -11,10 +10,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from games.registry import get_engine
+from games.words import Msg, msg, nmsg
 from lobby import clocks
 from lobby.models import Move, Seat, Table
 from lobby.services.commit import seats_save, table_commit
@@ -86,7 +84,7 @@ def seat_out(
     table.version += 1
     remaining = [s for s in seats if not (s.abandoned or s.conceded)]
     if len(remaining) <= 1:
-        reason = _("%(name)s ran out of time.") % {"name": seat.display_name}
+        reason = msg("%(name)s ran out of time.", name=seat.display_name)
         game_end_forfeit(table=table, seats=seats, reason=reason, now=now)
         table_commit(table=table, seats=seats)
         return
@@ -239,16 +237,22 @@ def _remind(seat: Seat, kind: str, now: datetime) -> int:
     return 1
 
 
-def reminder_wording(*, kind: str, mode: str, game: str, seconds_left: float) -> Callable[[], str]:
-    """Word a reminder or clock warning later, in its reader's language."""
-    values: dict[str, object] = {"game": get_engine(game).name}
+def reminder_wording(*, kind: str, mode: str, game: str, seconds_left: float) -> Msg:
+    """Word a reminder or clock warning: a sentence said in its reader's language."""
+    name = get_engine(game).name
     if kind == "reminder":
-        message = gettext_noop("It is still your turn at %(game)s.")
-    elif mode == Table.Mode.LIVE:
+        return msg("It is still your turn at %(game)s.", game=name)
+    if mode == Table.Mode.LIVE:
         minutes, secs = divmod(max(0, int(seconds_left)), 60)
-        values["time"] = f"{minutes}:{secs:02d}"
-        message = gettext_noop("Hurry: your clock at %(game)s is down to %(time)s.")
-    else:
-        values["hours"] = max(1, round(seconds_left / 3600))
-        message = gettext_noop("Less than %(hours)d hours left for your move at %(game)s.")
-    return lambda: _(message) % values
+        return msg(
+            "Hurry: your clock at %(game)s is down to %(time)s.",
+            game=name,
+            time=f"{minutes}:{secs:02d}",
+        )
+    hours = max(1, round(seconds_left / 3600))
+    return nmsg(
+        "Less than %(n)s hour left for your move at %(game)s.",
+        "Less than %(n)s hours left for your move at %(game)s.",
+        hours,
+        game=name,
+    )

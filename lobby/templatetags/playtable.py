@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.translation import pgettext
 
 register = template.Library()
 
@@ -55,8 +56,49 @@ def option_default(option: Any) -> str:
         return gettext("yes") if option.default else gettext("no")
     for value, label in option.choices:
         if value == option.default:
-            return str(label)
+            return translated(label)
     return str(option.default)
+
+
+@register.filter
+def translated(text: Any) -> str:
+    """Return an engine's word in the active language: a label, help or summary that the
+    engine marked with gettext_noop (or a `games.words` sentence)."""
+    from django.utils.translation import gettext
+
+    from games.words import Msg
+
+    if isinstance(text, Msg):
+        return text.say()
+    if not text:
+        return ""
+    return gettext(str(text))
+
+
+@register.simple_tag
+def language_codes() -> list[str]:
+    """Return the codes of the offered languages (the menu names each in itself)."""
+    from django.conf import settings
+
+    return [code for code, _name in settings.LANGUAGES]
+
+
+def _clock_days() -> str:
+    # Translators: a clock with days and hours left, short: "2d 3h".
+    return pgettext("clock", "%(days)sd %(hours)sh")
+
+
+def _clock_hours() -> str:
+    # Translators: a clock with hours and minutes left, short: "3h 05m".
+    return pgettext("clock", "%(hours)sh %(minutes)sm")
+
+
+@register.simple_tag
+def clock_words() -> str:
+    """Return the attributes that give static/js/playtable.js the clocks' words."""
+    from django.utils.html import format_html
+
+    return format_html(' data-clock-days="{}" data-clock-hours="{}"', _clock_days(), _clock_hours())
 
 
 @register.filter
@@ -70,7 +112,7 @@ def clock(seconds: Any) -> str:
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days}d {hours}h"
+        return _clock_days() % {"days": days, "hours": hours}
     if hours:
-        return f"{hours}h {minutes:02d}m"
+        return _clock_hours() % {"hours": hours, "minutes": f"{minutes:02d}"}
     return f"{minutes:02d}:{secs:02d}"

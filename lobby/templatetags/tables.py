@@ -8,6 +8,7 @@ from django import template
 from django.utils.translation import gettext
 
 from ladder.elo import START_RATING
+from lobby.forms import duration_words
 from lobby.models import Seat, Table
 
 register = template.Library()
@@ -27,15 +28,6 @@ def seat_rating(seat: Seat, game: str) -> int | None:
     return round(START_RATING)
 
 
-def _duration(seconds: int) -> str:
-    if seconds == 0:
-        return gettext("none")
-    if seconds % 86400 == 0:
-        days = seconds // 86400
-        return gettext("1 day") if days == 1 else gettext("%(n)d days") % {"n": days}
-    return gettext("%(n)d hours") % {"n": seconds // 3600}
-
-
 @register.filter
 def time_control(table: Table) -> str:
     """Return the mode and clocks in words: "Live: 5 min + 5 s a move", "Asynchronous: …"."""
@@ -46,8 +38,8 @@ def time_control(table: Table) -> str:
         }
     if table.mode == Table.Mode.ASYNC and table.move_seconds is not None:
         return gettext("Asynchronous: %(move)s a move, %(bank)s reserve") % {
-            "move": _duration(table.move_seconds),
-            "bank": _duration(table.bank_seconds),
+            "move": duration_words(table.move_seconds),
+            "bank": duration_words(table.bank_seconds),
         }
     return gettext("No turn clock")
 

@@ -10,8 +10,17 @@
     var d = Math.floor(seconds / 86400), h = Math.floor(seconds % 86400 / 3600);
     var m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
     function pad(n) { return (n < 10 ? "0" : "") + n; }
-    if (d > 0) return d + "d " + h + "h";
-    if (h > 0) return h + "h " + pad(m) + "m";
+    // The words come from the page (<body data-clock-days>, in the reader's language).
+    function fill(words, fallback, values) {
+      return (words || fallback).replace(/%\((\w+)\)s/g, function (all, key) {
+        return key in values ? values[key] : all;
+      });
+    }
+    var body = document.body.dataset;
+    if (d > 0) return fill(body.clockDays, "%(days)sd %(hours)sh", { days: d, hours: h });
+    if (h > 0) {
+      return fill(body.clockHours, "%(hours)sh %(minutes)sm", { hours: h, minutes: pad(m) });
+    }
     return pad(m) + ":" + pad(s);
   }
 

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.utils import translation
 
 from accounts.models import Notification
 from lobby.models import Seat, Table
-from lobby.services import finish as finish_module
 from lobby.services import seat_join, seat_timeout, table_concede, table_create
 from lobby.services.finish import finished_wording
 from tests.lobby.helpers import started_table
@@ -81,13 +81,16 @@ def seats(*places: int, **changes: object) -> list[Seat]:
 )
 def test_the_wording_fits_how_the_game_ended(table, expected):
     wording = finished_wording(seat=table[0], seats=table, game="Reworld")
-    assert wording() == f"Reworld is over: {expected}"
+    assert wording == f"Reworld is over: {expected}"
 
 
-def test_the_wording_is_made_when_read_in_the_readers_language(monkeypatch):
-    """A function, translated when called (in the reader's language), not when made."""
+def test_the_wording_is_said_when_read_in_the_readers_language():
+    """A sentence kept as data (message id and arguments), translated when said."""
     table = seats(1, 2)
     wording = finished_wording(seat=table[0], seats=table, game="Reworld")
-    assert callable(wording)
-    monkeypatch.setattr(finish_module, "_", lambda message: f"[de] {message}")
-    assert wording() == "[de] Reworld is over: you won."
+    assert wording.data() == {
+        "m": "%(game)s is over: you won.",
+        "a": {"game": "Reworld", "place": 1, "n": 2, "score": 9},
+    }
+    with translation.override("de"):
+        assert wording.say() == "Reworld ist vorbei: Du hast gewonnen."

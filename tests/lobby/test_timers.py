@@ -281,10 +281,10 @@ class TestReminders:
     def test_a_deadline_warning_is_sent_once_near_the_deadline(self, waiting_seat):
         deadline = waiting_seat.deadline
         assert self.send(deadline - timedelta(hours=1)) >= 1
-        warnings = [m for m in mail.outbox if "hours left" in m.subject]
+        warnings = [m for m in mail.outbox if "left for your move" in m.subject]
         assert len(warnings) == 1
         self.send(deadline - timedelta(minutes=30))
-        assert len([m for m in mail.outbox if "hours left" in m.subject]) == 1
+        assert len([m for m in mail.outbox if "left for your move" in m.subject]) == 1
 
 
 class TestGameFinish:
