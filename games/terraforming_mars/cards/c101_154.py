@@ -702,7 +702,7 @@ def _business_contacts(st: State, item: Item) -> None:
 class BusinessContactsDiscard(Decision):
     """("business_contacts_discard", seat, source, cards looked at, n): discard n of them."""
 
-    prompt = "{card}discard one of the cards you looked at."
+    prompt = msg("Discard one of the cards you looked at.")
 
     def options(self, st: State, item: Item) -> list[Action]:
         hand = st.players[item[1]].hand
@@ -744,7 +744,7 @@ check("nitrophilic_moss_plants")(_needs_plants(2))
 class HiredRaidersTarget(Decision):
     """124: ("hired_raiders_target", seat, source, res, n): whom to steal up to n from."""
 
-    prompt = "{card}whom do you steal from?"
+    prompt = msg("Whom do you steal from?")
 
     def options(self, st: State, item: Item) -> list[Action]:
         res = RES_INDEX[item[3]]
@@ -772,7 +772,7 @@ class HiredRaidersTarget(Decision):
 class HiredRaidersAmount(Decision):
     """124: ("hired_raiders_amount", seat, source, res, n, victim): how many (1 … up to n)."""
 
-    prompt = "{card}how much do you take?"
+    prompt = msg("How much do you take?")
 
     def options(self, st: State, item: Item) -> list[Action]:
         have = st.players[item[5]].stock[RES_INDEX[item[3]]]
@@ -817,7 +817,7 @@ def _ceos_check(st: State, seat: int, card: str) -> str | None:
 class CeosFavoriteProjectCard(Decision):
     """149: the card (already holding a resource) that gets one more."""
 
-    prompt = "{card}which card gets one more resource?"
+    prompt = msg("Which card gets one more resource?")
 
     def options(self, st: State, item: Item) -> list[Action]:
         return [{"type": "card", "card": card} for card in _res_cards(st, item[1])]

@@ -734,7 +734,7 @@ class InventionContest(Decision):
     card" (§15.0: the cards looked at are hidden).
     """
 
-    prompt = "{card}discard a card you looked at; the last one is yours."
+    prompt = msg("Discard a card you looked at; the last one is yours.")
 
     def options(self, st: State, item: Item) -> list[Action]:
         return [{"type": "discard", "card": card} for card in item[3]]
