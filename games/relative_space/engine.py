@@ -30,6 +30,7 @@ from games.relative_space.state import (
 from games.relative_space.supply import Layout, Slot, Supply, build_layout, open_slots
 from games.relative_space.text import action_text
 from games.validate import fail, state_of
+from games.words import msg
 
 __all__ = ["CARDS", "ENGINE", "LAYOUT", "RelativeSpace", "RelativeSpaceState"]
 
@@ -169,7 +170,7 @@ class RelativeSpace(Game[RelativeSpaceState]):
         "Evacuate first: load your belongings into shared escape pods in rising order, "
         "or the pod blocks and the cards come back to you."
     )
-    play_time = "15–30 min"
+    play_time = msg("15–30 min")
     # The rules give no length; a game runs a few dozen quick turns ("Safety stop"),
     # 15-30 minutes for the table: ten minutes per player live, a day's bank async.
     clock = ClockDefaults(
@@ -249,7 +250,7 @@ class RelativeSpace(Game[RelativeSpaceState]):
 
     def round_info(self, state: RelativeSpaceState) -> str | None:
         """Return "Turn n"."""
-        return f"Turn {state.turn}"
+        return msg("Turn %(n)s", n=state.turn)
 
     # --- legal actions --------------------------------------------------------------------
 
@@ -299,30 +300,39 @@ class RelativeSpace(Game[RelativeSpaceState]):
     def _pass(self, state: RelativeSpaceState, seat: int) -> RelativeSpaceState:
         """Decline the extra play on top of the stack (§7.4)."""
         if not state.stack:
-            raise IllegalAction("You can only pass on an extra play: now play a card.")
+            raise IllegalAction(msg("You can only pass on an extra play: now play a card."))
         turn = _Turn(state)
         turn.stack = state.stack[:-1]
         turn.event("pass")
         return self._settle(turn)
 
-    def _slot(self, name: str, what: str = "card") -> int:
+    def _slot(self, name: str, key: bool = False) -> int:
         slot = LAYOUT.index.get(name, -1)
         if slot < 0:
             # The name is not echoed: a payload may carry anything, even a hidden card's id.
+            if key:
+                raise IllegalAction(
+                    msg("Your supply has no such place: choose a key by its place, such as A1.")
+                )
             raise IllegalAction(
-                f"Your supply has no such place: choose a {what} by its place, such as A1."
+                msg("Your supply has no such place: choose a card by its place, such as A1.")
             )
         return slot
 
     def _check_open(self, supply: list[Slot | None], slot: int, after_key: bool = False) -> None:
         name = LAYOUT.names[slot]
         if supply[slot] is None:
-            raise IllegalAction(f"There is no card at {name} in your supply.")
+            raise IllegalAction(msg("There is no card at %(place)s in your supply.", place=name))
         if any(supply[other] is not None for other in _COVERED_BY[slot]):
             if after_key:
-                raise IllegalAction(f"The card at {name} is still covered once the key is gone.")
+                raise IllegalAction(
+                    msg("The card at %(place)s is still covered once the key is gone.", place=name)
+                )
             raise IllegalAction(
-                f"The card at {name} is covered: play a card that no other card overlaps."
+                msg(
+                    "The card at %(place)s is covered: play a card that no other card overlaps.",
+                    place=name,
+                )
             )
 
     @move("play", slot=str, pod=int)
@@ -333,11 +343,15 @@ class RelativeSpace(Game[RelativeSpaceState]):
         index = self._slot(slot)
         position = _find_pod(state.pods, pod)
         if position < 0:
-            raise IllegalAction("That pod is not in play: choose one of the pods on the table.")
+            raise IllegalAction(
+                msg("That pod is not in play: choose one of the pods on the table.")
+            )
         if state.stack:
             target = state.stack[-1][1]
             if target and pod != target:
-                raise IllegalAction(f"This extra play must go onto pod {target}, or pass.")
+                raise IllegalAction(
+                    msg("This extra play must go onto pod %(pod)s, or pass.", pod=target)
+                )
         turn = _Turn(state)
         self._check_open(turn.supply, index)
         # §7.4: answering an extra play pops its frame before the card resolves.
@@ -350,8 +364,8 @@ class RelativeSpace(Game[RelativeSpaceState]):
     ) -> RelativeSpaceState:
         """Use the face-up key at `key` to open a pod and play the card at `slot` onto it."""
         if state.stack:
-            raise IllegalAction("A key can only be used at the start of your turn.")
-        key_index = self._slot(key, "key")
+            raise IllegalAction(msg("A key can only be used at the start of your turn."))
+        key_index = self._slot(key, key=True)
         index = self._slot(slot)
         turn = _Turn(state)
         supply = turn.supply
@@ -359,14 +373,16 @@ class RelativeSpace(Game[RelativeSpaceState]):
         card, face_up = supply[key_index]  # type: ignore[misc]
         # Face-down first: the answer must not tell whether a hidden card is a key.
         if not face_up:
-            raise IllegalAction("A face-down card cannot open a pod: only a face-up key can.")
+            raise IllegalAction(msg("A face-down card cannot open a pod: only a face-up key can."))
         special = _SPECIAL[card]
         if special is None or not special.opens_pod:
-            raise IllegalAction(f"The card at {LAYOUT.names[key_index]} is not a key.")
+            raise IllegalAction(
+                msg("The card at %(place)s is not a key.", place=LAYOUT.names[key_index])
+            )
         if index == key_index:
-            raise IllegalAction("Choose a card other than the key to play onto the new pod.")
+            raise IllegalAction(msg("Choose a card other than the key to play onto the new pod."))
         if KEY_NEEDS_ANOTHER_CARD and sum(1 for entry in supply if entry is not None) < 2:
-            raise IllegalAction("You need another card to play after using your key.")
+            raise IllegalAction(msg("You need another card to play after using your key."))
         # §9.1 [C]: the key leaves the game and a new pod comes into play.
         supply[key_index] = None
         self._check_open(supply, index, after_key=True)

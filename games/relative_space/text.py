@@ -1,4 +1,8 @@
-"""Log lines of Relative Space moves, built from the public events a move produced."""
+"""Log lines of Relative Space moves, built from the public events a move produced.
+
+Every line is a sentence of `games.words` (message ids and arguments), said in each
+reader's language; slot names ("A1") and pod numbers are literals.
+"""
 
 from __future__ import annotations
 
@@ -6,58 +10,109 @@ from collections.abc import Mapping, Sequence
 
 from games.relative_space.cards import Card
 from games.relative_space.state import Event
+from games.words import Msg, join, msg, nmsg
 
 __all__ = ["action_text", "card_phrase", "event_text"]
 
+#: Item numbers read with "an" in English ("an 8", "an 11", "an 18").
+_AN = frozenset({8, 11, 18})
 
-def card_phrase(card: Card) -> str:
+
+def _special_phrase(code: str) -> Msg:
+    """Return "a Key", "a START!", ... for a special card's code (§9)."""
+    if code == "KEY":
+        return msg("a Key")
+    if code == "START":
+        return msg("a START!")
+    if code == "DOUBLE":
+        return msg("a Double Load")
+    if code == "LASTCALL":
+        return msg("a Last Call")
+    return msg("a special card")
+
+
+def card_phrase(card: Card) -> Msg:
     """Return "a 7", "an 8", "a Key", "a START!" for a card."""
-    name = card.name
-    article = "an" if name[0] in "8AEIOU" or name in ("11", "18") else "a"
-    return f"{article} {name}"
+    if card.special is not None:
+        return _special_phrase(card.special.code)
+    if card.value in _AN:
+        return msg("an %(item)s", item=card.value)
+    return msg("a %(item)s", item=card.value)
 
 
-def _slots(names: Sequence[str]) -> str:
-    return ", ".join(names)
+def _played(event: Event, cards: Mapping[str, Card]) -> Msg:
+    card = card_phrase(cards[event.card])
+    if event.blind:
+        return msg(
+            "turned up %(slot)s, %(card)s, onto pod %(pod)s",
+            slot=event.slot,
+            card=card,
+            pod=event.pod,
+        )
+    return msg(
+        "played %(card)s from %(slot)s onto pod %(pod)s", card=card, slot=event.slot, pod=event.pod
+    )
 
 
-def event_text(event: Event, cards: Mapping[str, Card]) -> str:
+def _blocked(event: Event, played: Msg) -> Msg:
+    """Return "<played> and blocked it: <what came back>, <cards out>, <the pod's fate>"."""
+    parts: list[Msg] = []
+    if event.refilled:
+        slots = join(", ", event.refilled)
+        # The count only picks the form (one place or several: "riempita"/"riempite").
+        parts.append(
+            nmsg(
+                "%(slots)s refilled face up",
+                "%(slots)s refilled face up",
+                len(event.refilled),
+                slots=slots,
+            )
+        )
+    else:
+        parts.append(msg("no place to refill"))
+    if event.out:
+        parts.append(
+            nmsg(
+                "%(n)s card removed from the game",
+                "%(n)s cards removed from the game",
+                event.out,
+            )
+        )
+    if event.removed:
+        parts.append(msg("pod %(pod)s leaves the game", pod=event.pod))
+    else:
+        parts.append(msg("pod %(pod)s stays in play, empty", pod=event.pod))
+    return msg("%(play)s and blocked it: %(result)s", play=played, result=join(", ", parts))
+
+
+def event_text(event: Event, cards: Mapping[str, Card]) -> Msg:
     """Return the text of one event, without its subject ("played a 7 on pod 2")."""
     kind = event.kind
     if kind == "open":
-        return f"used the Key from {event.slot} to open pod {event.pod}"
+        return msg("used the Key from %(slot)s to open pod %(pod)s", slot=event.slot, pod=event.pod)
     if kind in ("load", "block"):
-        card = card_phrase(cards[event.card])
-        if event.blind:
-            text = f"turned up {event.slot}, {card}, onto pod {event.pod}"
-        else:
-            text = f"played {card} from {event.slot} onto pod {event.pod}"
-        if kind == "load":
-            return text
-        text += " and blocked it"
-        if event.refilled:
-            text += f": {_slots(event.refilled)} refilled face up"
-        else:
-            text += ": no place to refill"
-        if event.out:
-            text += f", {event.out} card{'s' if event.out != 1 else ''} removed from the game"
-        if event.removed:
-            return text + f", pod {event.pod} leaves the game"
-        return text + f", pod {event.pod} stays in play, empty"
+        played = _played(event, cards)
+        return played if kind == "load" else _blocked(event, played)
     if kind == "launch":
-        text = f"pod {event.pod} launched with {event.out} card{'s' if event.out != 1 else ''}"
+        launched = nmsg(
+            "pod %(pod)s launched with %(n)s card",
+            "pod %(pod)s launched with %(n)s cards",
+            event.out,
+            pod=event.pod,
+        )
         if event.new_pod:
-            text += f", new pod {event.new_pod} comes into play"
-        return text
+            new = msg("new pod %(pod)s comes into play", pod=event.new_pod)
+            return join(", ", [launched, new])
+        return launched
     if kind == "pass":
-        return "passed on the extra play"
+        return msg("passed on the extra play")
     if kind == "win":
-        return "emptied the supply and wins"
-    return "the safety stop ended the game"
+        return msg("emptied the supply and wins")
+    return msg("the safety stop ended the game")
 
 
-def action_text(events: Sequence[Event], cards: Mapping[str, Card]) -> str:
+def action_text(events: Sequence[Event], cards: Mapping[str, Card]) -> Msg:
     """Return the log line of one move: its events joined in order."""
     if not events:
-        return "made a move"
-    return "; ".join(event_text(event, cards) for event in events)
+        return msg("made a move")
+    return join("; ", [event_text(event, cards) for event in events])

@@ -56,3 +56,28 @@ def test_every_viewer_reads_the_same_line() -> None:
     assert {describe(state, action, viewer) for viewer in (None, 0, 1)} == {
         "turned up C1, a 4, onto pod 1"
     }
+
+
+def test_a_line_is_a_sentence_with_its_pieces_not_glued_english() -> None:
+    """The platform stores the line's message ids and arguments and says it per reader."""
+    state = build_state(supplies=[{"C1": "~4", "D1": "~5"}, OTHER], pods=["3 6"])
+    line = describe(state, {"type": "play", "slot": "C1", "pod": 1})
+    (data,) = line.data()["j"]  # the move's events, one sentence each
+    assert data["m"] == "%(play)s and blocked it: %(result)s"
+    assert data["a"]["play"] == {
+        "m": "turned up %(slot)s, %(card)s, onto pod %(pod)s",
+        "a": {"slot": "C1", "card": {"m": "a %(item)s", "a": {"item": 4}}, "pod": 1},
+    }
+    refilled, pod = data["a"]["result"]["j"]
+    assert refilled["m"] == "%(slots)s refilled face up" and refilled["n"] == 3
+    assert pod == {"m": "pod %(pod)s stays in play, empty", "a": {"pod": 1}}
+
+
+def test_a_refusal_is_a_sentence_too() -> None:
+    state = build_state(supplies=[{"A1": "DOUBLE", "A2": "8", "B1": "5"}, OTHER])
+    with pytest.raises(IllegalAction) as refusal:
+        describe(state, {"type": "play", "slot": "B1", "pod": 1})
+    assert refusal.value.message.data() == {
+        "m": "The card at %(place)s is covered: play a card that no other card overlaps.",
+        "a": {"place": "B1"},
+    }
