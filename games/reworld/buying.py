@@ -20,6 +20,7 @@ from games.reworld.station import (
     take_card,
     top_numbers,
 )
+from games.words import msg, nmsg
 
 __all__ = ["buy", "buy_actions", "drop_out", "take_marker"]
 
@@ -42,24 +43,32 @@ def buy_actions(state: ReworldState, seat: int) -> list[Action]:
 def buy(state: ReworldState, seat: int, arm: int) -> ReworldState:
     """Choose the arm to pay for (§4.2 a); the payment follows card by card."""
     if not 0 <= arm < ARMS:
-        raise IllegalAction(f"The station has spaces 1 to {ARMS}.")
+        raise IllegalAction(msg("The station has spaces 1 to %(n)s.", n=ARMS))
     if not state.arms[arm]:
-        raise IllegalAction(f"The module on space {arm + 1} has already been bought this round.")
+        raise IllegalAction(
+            msg("The module on space %(space)s has already been bought this round.", space=arm + 1)
+        )
     required = arm_price(top_numbers(state), arm)
     if not completable(required, NO_CARDS, hand_counts(state.seats[seat].hand)):
-        raise IllegalAction(f"You cannot pay for space {arm + 1}: it costs {price_text(required)}.")
+        raise IllegalAction(
+            msg(
+                "You cannot pay for space %(space)s: it costs %(price)s.",
+                space=arm + 1,
+                price=price_text(required),
+            )
+        )
     return evolve(state, phase="pay", pending=arm, paid=(), marks=(f"arm-{arm}",))
 
 
 def take_marker(state: ReworldState, seat: int, number: int) -> ReworldState:
     """Take the start player marker for one card of `number`, face down (§4.2 b, H4)."""
     if state.marker_taken:
-        raise IllegalAction("The start player marker has already been taken this round.")
+        raise IllegalAction(msg("The start player marker has already been taken this round."))
     if number not in NUMBERS:
-        raise IllegalAction("Officer cards show the numbers 1 to 5.")
+        raise IllegalAction(msg("Officer cards show the numbers 1 to 5."))
     player = state.seats[seat]
     if not hand_counts(player.hand)[number]:
-        raise IllegalAction(f"You hold no {number} to discard.")
+        raise IllegalAction(msg("You hold no %(number)s to discard.", number=number))
     card, rest = take_card(player.hand, number)
     assert HOUSE_RULES.marker_cost == 1  # H4: one card of any number, face down
     state = evolve(
@@ -69,7 +78,10 @@ def take_marker(state: ReworldState, seat: int, number: int) -> ReworldState:
         discards=(*state.discards, (seat, card)),
         seats=with_seat(state, seat, evolve(player, hand=rest)),
         **logged(
-            state, seat, "took the start player marker (one card discarded face down)", "marker"
+            state,
+            seat,
+            msg("took the start player marker (one card discarded face down)"),
+            "marker",
         ),
     )
     return next_turn(state, seat)
@@ -81,6 +93,14 @@ def drop_out(state: ReworldState, seat: int) -> ReworldState:
     state = evolve(
         state,
         seats=with_seat(state, seat, evolve(player, dropped=True)),
-        **logged(state, seat, f"dropped out of the round, keeping {len(player.hand)} cards"),
+        **logged(
+            state,
+            seat,
+            nmsg(
+                "dropped out of the round, keeping %(n)s card",
+                "dropped out of the round, keeping %(n)s cards",
+                len(player.hand),
+            ),
+        ),
     )
     return next_turn(state, seat)

@@ -48,6 +48,7 @@ from games.reworld.scoring import final_breakdown
 from games.reworld.state import Player, ReworldState, dump_state, load_state
 from games.reworld.station import arm_price, top_numbers
 from games.validate import fail, state_of
+from games.words import join, msg
 
 __all__ = ["ENGINE", "Reworld", "ReworldState"]
 
@@ -58,11 +59,13 @@ _PHASE_KINDS = {
     "land": ("city", "shield", "jettison"),
 }
 _WRONG_PHASE = {
-    "buy": "Buy a module from a station space, take the start player marker or drop out.",
-    "pay": "Finish paying for the chosen space: lay another card, choose the top card, "
-    "or take your cards back.",
-    "undock": "Choose a docking row and how many modules (1 to 3) to undock from it.",
-    "land": "Give the landed module a use: a city, your shield, or jettison it.",
+    "buy": msg("Buy a module from a station space, take the start player marker or drop out."),
+    "pay": msg(
+        "Finish paying for the chosen space: lay another card, choose the top card, "
+        "or take your cards back."
+    ),
+    "undock": msg("Choose a docking row and how many modules (1 to 3) to undock from it."),
+    "land": msg("Give the landed module a use: a city, your shield, or jettison it."),
 }
 
 
@@ -79,7 +82,7 @@ class Reworld(Game[ReworldState]):
         "freighter's five docking rows, then unload them last-in-first-out to build cities, "
         "fly down construction crews and raise a defence shield on a new planet."
     )
-    play_time = gettext_noop("50-90 minutes")
+    play_time = msg("50-90 minutes")
     # rules/reworld.md: 50-90 minutes for the table, so about half an hour per player live.
     clock = ClockDefaults(
         live_minutes=30, live_increment_seconds=10, async_move_hours=24, async_bank_days=3
@@ -150,10 +153,10 @@ class Reworld(Game[ReworldState]):
     def round_info(self, state: ReworldState) -> str | None:
         """Return "Chapter 1, round r of 5", "Chapter 2" or "Game over"."""
         if state.phase == "over":
-            return "Game over"
+            return msg("Game over")
         if state.chapter == 1:
-            return f"Chapter 1, round {state.round} of {ROUNDS}"
-        return "Chapter 2: settling Eurybia"
+            return msg("Chapter 1, round %(round)s of %(rounds)s", round=state.round, rounds=ROUNDS)
+        return msg("Chapter 2: settling Eurybia")
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -324,14 +327,28 @@ class Reworld(Game[ReworldState]):
         kind = action["type"]
         if kind == "buy":
             arm = action["arm"]
-            own = [f"chose space {arm + 1} ({a_label(before.arms[arm])})"]
+            own = [
+                msg(
+                    "chose space %(space)s (%(module)s)",
+                    space=arm + 1,
+                    module=a_label(before.arms[arm]),
+                )
+            ]
         elif kind == "pay" and not own:
-            own = [f"paid a {action['number']} for space {before.pending + 1}"]
+            own = [
+                msg(
+                    "paid a %(number)s for space %(space)s",
+                    number=action["number"],
+                    space=before.pending + 1,
+                )
+            ]
         elif kind == "cancel":
-            own = ["took the paid cards back"]
+            own = [msg("took the paid cards back")]
         elif kind == "marker" and viewer == seat and own:
-            own[0] = f"took the start player marker and discarded a {action['number']}"
-        return "; ".join(own + general)
+            own[0] = msg(
+                "took the start player marker and discarded a %(number)s", number=action["number"]
+            )
+        return join("; ", own + general)
 
     # --- helpers shared with the view and the bots ----------------------------------
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.reworld.data import ShipGoal, build_catalogue
+from games.words import Msg, msg
 
 __all__ = [
     "ARMS",
@@ -28,6 +29,8 @@ __all__ = [
     "HouseRules",
     "a_label",
     "city_colour",
+    "crews_label",
+    "label",
 ]
 
 
@@ -139,10 +142,58 @@ _CARD_ORDER = {card_id: card.order for card_id, card in CATALOGUE.cards.items()}
 SHIPS = {ship.id: ship for ship in HOUSE_RULES.ships}
 
 
-def a_label(module: str) -> str:
-    """Return "a shuttle" / "an ..." for a module id."""
-    label = MODULES[module].label
-    return ("an " if label[0] in "aeiou" else "a ") + label
+# A module's name as a player reads it: whole phrases per colour, so that each language
+# can inflect them (the colour names are never glued to "crew").
+_CREW = {
+    "red": msg("red crew"),
+    "yellow": msg("yellow crew"),
+    "green": msg("green crew"),
+    "blue": msg("blue crew"),
+    "violet": msg("violet crew"),
+}
+_A_CREW = {
+    "red": msg("a red crew"),
+    "yellow": msg("a yellow crew"),
+    "green": msg("a green crew"),
+    "blue": msg("a blue crew"),
+    "violet": msg("a violet crew"),
+}
+_CREWS = {
+    "red": msg("red crews"),
+    "yellow": msg("yellow crews"),
+    "green": msg("green crews"),
+    "blue": msg("blue crews"),
+    "violet": msg("violet crews"),
+}
+
+
+def label(module: str) -> Msg:
+    """Return a module's name: "shuttle", "red crew", "terrabot A"."""
+    info = MODULES[module]
+    if info.kind == "terrabot":
+        return msg("terrabot %(letter)s", letter=info.letter)
+    if info.kind == "crew":
+        return _CREW[info.colour]
+    if info.kind == "shuttle":
+        return msg("shuttle")
+    return msg("satellite")
+
+
+def a_label(module: str) -> Msg:
+    """Return "a shuttle", "a red crew", "a terrabot A" for a module id."""
+    info = MODULES[module]
+    if info.kind == "terrabot":
+        return msg("a terrabot %(letter)s", letter=info.letter)
+    if info.kind == "crew":
+        return _A_CREW[info.colour]
+    if info.kind == "shuttle":
+        return msg("a shuttle")
+    return msg("a satellite")
+
+
+def crews_label(colour: str) -> Msg:
+    """Return "red crews" for a crew colour."""
+    return _CREWS[colour]
 
 
 def city_colour(city: tuple[str, ...]) -> str:

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from games.engine import Action, IllegalAction
 from games.reworld.data import LETTERS
-from games.reworld.house_rules import CATALOGUE, HOUSE_RULES, MODULES, SHIPS, a_label, city_colour
+from games.reworld.house_rules import (
+    CATALOGUE,
+    HOUSE_RULES,
+    MODULES,
+    SHIPS,
+    a_label,
+    city_colour,
+    crews_label,
+)
 from games.reworld.scoring import goal_met
 from games.reworld.state import ReworldState, evolve, logged, replace_at, with_seat
+from games.words import Msg, msg
 
 __all__ = [
     "crew_targets",
@@ -30,7 +39,7 @@ def next_unloader(state: ReworldState, after: int) -> ReworldState:
         if any(state.seats[seat].rows):
             return evolve(state, phase="undock", active=seat)
     return evolve(
-        state, phase="over", **logged(state, -1, "every freighter is empty: final scoring")
+        state, phase="over", **logged(state, -1, msg("every freighter is empty: final scoring"))
     )
 
 
@@ -101,7 +110,7 @@ def settle(state: ReworldState, seat: int) -> ReworldState:
 def to_city(state: ReworldState, seat: int, letter: str) -> ReworldState:
     """Put the landing module into (or, a satellite, beside) city `letter` (§5.3)."""
     if letter not in LETTERS:
-        raise IllegalAction("Cities are lettered A to E.")
+        raise IllegalAction(msg("Cities are lettered A to E."))
     index = LETTERS.index(letter)
     module = state.landing[0]
     info = MODULES[module]
@@ -111,22 +120,30 @@ def to_city(state: ReworldState, seat: int, letter: str) -> ReworldState:
     if info.kind == "terrabot":
         if info.letter != letter:
             raise IllegalAction(
-                f"A terrabot {info.letter} can only found or grow city {info.letter}."
+                msg(
+                    "A terrabot %(letter)s can only found or grow city %(letter)s.",
+                    letter=info.letter,
+                )
             )
-        text = f"founded city {letter}" if not city else f"grew city {letter} with a terrabot"
+        if city:
+            text = msg("grew city %(city)s with a terrabot", city=letter)
+        else:
+            text = msg("founded city %(city)s", city=letter)
         player = evolve(player, cities=replace_at(player.cities, index, (*city, module)))
         carried = state.carried
     elif info.kind == "crew":
         if letter not in crew_targets(state, seat):
             raise IllegalAction(_crew_refusal(state, seat, letter))
         player = evolve(player, cities=replace_at(player.cities, index, (*city, module)))
-        text = f"flew {a_label(module)} down to city {letter}"
+        text = msg("flew %(module)s down to city %(city)s", module=a_label(module), city=letter)
         carried = state.carried + 1
     elif info.kind == "satellite":
         if not city:
-            raise IllegalAction(f"You have no city {letter} to attach the satellite to.")
+            raise IllegalAction(
+                msg("You have no city %(city)s to attach the satellite to.", city=letter)
+            )
         if player.satellites[index]:
-            raise IllegalAction(f"City {letter} already has a satellite.")
+            raise IllegalAction(msg("City %(city)s already has a satellite.", city=letter))
         # H12: the satellite scores the city's size now (terrabots and crews).
         size = len(city)
         player = evolve(
@@ -134,11 +151,11 @@ def to_city(state: ReworldState, seat: int, letter: str) -> ReworldState:
             satellites=replace_at(player.satellites, index, module),
             points=(*player.points[:2], player.points[2] + size, *player.points[3:]),
         )
-        text = f"attached a satellite to city {letter} (+{size})"
+        text = msg("attached a satellite to city %(city)s (+%(points)s)", city=letter, points=size)
         carried = state.carried
     else:
         raise IllegalAction(
-            "A shuttle without crews does not settle: put it into your shield or jettison it."
+            msg("A shuttle without crews does not settle: put it into your shield or jettison it.")
         )
     state = evolve(
         state,
@@ -150,17 +167,19 @@ def to_city(state: ReworldState, seat: int, letter: str) -> ReworldState:
     return settle(state, seat)
 
 
-def _crew_refusal(state: ReworldState, seat: int, letter: str) -> str:
-    colour = MODULES[state.landing[0]].colour
+def _crew_refusal(state: ReworldState, seat: int, letter: str) -> Msg:
+    module = state.landing[0]
     city = state.seats[seat].cities[LETTERS.index(letter)]
     if not city:
-        return f"You have no city {letter}: a terrabot must found it first."
-    if city_colour(city) not in ("", colour):
-        return (
-            f"City {letter} already has {city_colour(city)} crews: "
-            f"a {colour} crew cannot join them."
+        return msg("You have no city %(city)s: a terrabot must found it first.", city=letter)
+    if city_colour(city) not in ("", MODULES[module].colour):
+        return msg(
+            "City %(city)s already has %(crews)s: %(crew)s cannot join them.",
+            city=letter,
+            crews=crews_label(city_colour(city)),
+            crew=a_label(module),
         )
-    return "A construction crew needs a shuttle undocked in the same turn to fly down."
+    return msg("A construction crew needs a shuttle undocked in the same turn to fly down.")
 
 
 def to_shield(state: ReworldState, seat: int) -> ReworldState:
@@ -168,7 +187,10 @@ def to_shield(state: ReworldState, seat: int) -> ReworldState:
     module = state.landing[0]
     if MODULES[module].kind not in ("shuttle", "satellite"):
         raise IllegalAction(
-            f"Only shuttles and satellites can join the defence shield, not {a_label(module)}."
+            msg(
+                "Only shuttles and satellites can join the defence shield, not %(module)s.",
+                module=a_label(module),
+            )
         )
     player = state.seats[seat]
     state = evolve(
@@ -178,7 +200,7 @@ def to_shield(state: ReworldState, seat: int) -> ReworldState:
         **logged(
             state,
             seat,
-            f"added {a_label(module)} to the defence shield",
+            msg("added %(module)s to the defence shield", module=a_label(module)),
             *state.marks,
             f"shield-{seat}",
         ),
@@ -198,12 +220,19 @@ def jettison(
         jettisoned=(*player.jettisoned, module),
         points=(*player.points[:4], player.points[4] - penalty),
     )
-    why = " (no shuttle or city could take it)" if forced else ""
+    if forced:
+        text = msg(
+            "jettisoned %(module)s (no shuttle or city could take it) (-%(points)s)",
+            module=a_label(module),
+            points=penalty,
+        )
+    else:
+        text = msg("jettisoned %(module)s (-%(points)s)", module=a_label(module), points=penalty)
     state = evolve(
         state,
         landing=state.landing[1:],
         seats=with_seat(state, seat, player),
-        **logged(state, seat, f"jettisoned {a_label(module)}{why} (-{penalty})", *state.marks),
+        **logged(state, seat, text, *state.marks),
     )
     return settle(state, seat) if then_settle else state
 
@@ -228,7 +257,11 @@ def _end_turn(state: ReworldState, seat: int) -> ReworldState:
                 **logged(
                     state,
                     seat,
-                    f"claimed population ship {ship_id} (+{ship.points})",
+                    msg(
+                        "claimed population ship %(ship)s (+%(points)s)",
+                        ship=ship_id,
+                        points=ship.points,
+                    ),
                     *state.marks,
                     f"ship-{ship_id}",
                 ),

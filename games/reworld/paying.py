@@ -21,6 +21,7 @@ from games.reworld.station import (
     take_card,
     top_numbers,
 )
+from games.words import msg
 
 __all__ = ["cancel", "choose_top", "pay", "pay_actions"]
 
@@ -46,17 +47,22 @@ def pay(state: ReworldState, seat: int, number: int) -> ReworldState:
     """Lay a card of `number`; a payment that is complete and has one top card docks at once."""
     player = state.seats[seat]
     if number not in NUMBERS:
-        raise IllegalAction("Officer cards show the numbers 1 to 5.")
+        raise IllegalAction(msg("Officer cards show the numbers 1 to 5."))
     hand = hand_counts(player.hand)
     if not hand[number]:
-        raise IllegalAction(f"You hold no {number}.")
+        raise IllegalAction(msg("You hold no %(number)s.", number=number))
     arm = state.pending
     required = arm_price(top_numbers(state), arm)
     paid = counts_of([NUMBER[card] for card in state.paid])
     if not completable(required, plus(paid, number, 1), plus(hand, number, -1)):
         raise IllegalAction(
-            f"A {number} does not fit this payment: space {arm + 1} costs "
-            f"{price_text(required)}, and you may not pay more than that."
+            msg(
+                "A %(number)s does not fit this payment: space %(space)s costs %(price)s, "
+                "and you may not pay more than that.",
+                number=number,
+                space=arm + 1,
+                price=price_text(required),
+            )
         )
     card, rest = take_card(player.hand, number)
     state = evolve(
@@ -83,11 +89,18 @@ def choose_top(state: ReworldState, seat: int, number: int) -> ReworldState:
     numbers = [NUMBER[card] for card in state.paid]
     if not payment_is_legal(required, numbers):
         raise IllegalAction(
-            f"The payment is not complete yet: space {arm + 1} costs {price_text(required)}."
+            msg(
+                "The payment is not complete yet: space %(space)s costs %(price)s.",
+                space=arm + 1,
+                price=price_text(required),
+            )
         )
     if number not in numbers:
         raise IllegalAction(
-            f"The top card must be one of the cards you paid: {number_list(sorted(numbers))}."
+            msg(
+                "The top card must be one of the cards you paid: %(numbers)s.",
+                numbers=number_list(sorted(numbers)),
+            )
         )
     return _finish_purchase(state, seat, number)
 
@@ -107,12 +120,19 @@ def _finish_purchase(state: ReworldState, seat: int, top: int) -> ReworldState:
         # §4.5 (house rule H6): a terrabot scores at once.
         points = (points[0] + HOUSE_RULES.terrabot_points, *points[1:])
     if len(paid) == 1:
-        text = f"bought {a_label(module)} on space {arm + 1} with a {top}: row {top}"
+        text = msg(
+            "bought %(module)s on space %(space)s with a %(top)s: row %(top)s",
+            module=a_label(module),
+            space=arm + 1,
+            top=top,
+        )
     else:
-        paid_text = number_list([NUMBER[card] for card in paid])
-        text = (
-            f"bought {a_label(module)} on space {arm + 1} with {paid_text}, "
-            f"the {top} on top: row {top}"
+        text = msg(
+            "bought %(module)s on space %(space)s with %(paid)s, the %(top)s on top: row %(top)s",
+            module=a_label(module),
+            space=arm + 1,
+            paid=number_list([NUMBER[card] for card in paid]),
+            top=top,
         )
     state = evolve(
         state,

@@ -7,6 +7,7 @@ from games.reworld.house_rules import ARMS, CATALOGUE, HAND_SIZE, HOUSE_RULES, M
 from games.reworld.state import ReworldState, evolve, logged, with_seat
 from games.reworld.station import can_buy_any, sorted_cards
 from games.reworld.undocking import begin_chapter_two
+from games.words import msg, nmsg
 
 __all__ = ["deal", "end_round", "next_turn"]
 
@@ -39,7 +40,7 @@ def deal(state: ReworldState, round_no: int) -> ReworldState:
         paid=(),
         # A row docked into at the end of the last round stays highlighted; arms are new.
         marks=tuple(mark for mark in state.marks if mark.startswith("row-")),
-        **logged(state, -1, f"round {round_no} of Chapter 1 begins"),
+        **logged(state, -1, msg("round %(round)s of Chapter 1 begins", round=round_no)),
     )
     # The marker holder starts (§4.1 step 3).
     return next_turn(state, (state.start - 1) % state.players)
@@ -60,9 +61,9 @@ def next_turn(state: ReworldState, after: int) -> ReworldState:
         if player.dropped:
             continue
         if not player.hand:
-            reason = "has no cards left and drops out"
+            reason = msg("has no cards left and drops out")
         elif state.marker_taken and not can_buy_any(state, player.hand):
-            reason = "can pay for no module and drops out"
+            reason = msg("can pay for no module and drops out")
         else:
             return evolve(state, active=seat)
         state = evolve(
@@ -90,9 +91,23 @@ def end_round(state: ReworldState) -> ReworldState:
         for player in state.seats
     )
     leftovers = tuple(module for module in state.arms if module)
-    text = f"round {state.round} is over: cards kept score {HOUSE_RULES.card_points} each"
+    points = HOUSE_RULES.card_points
     if leftovers:
-        text += f", {len(leftovers)} leftover modules leave the game"
+        text = nmsg(
+            "round %(round)s is over: cards kept score %(points)s each, "
+            "%(n)s leftover module leaves the game",
+            "round %(round)s is over: cards kept score %(points)s each, "
+            "%(n)s leftover modules leave the game",
+            len(leftovers),
+            round=state.round,
+            points=points,
+        )
+    else:
+        text = msg(
+            "round %(round)s is over: cards kept score %(points)s each",
+            round=state.round,
+            points=points,
+        )
     state = evolve(
         state,
         seats=seats,

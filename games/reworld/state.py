@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from games.reworld.data import LETTERS, Catalogue
 from games.validate import boolean, fail, ids, integer, items, keys, text
+from games.words import Msg, decode, encode
 
 __all__ = [
     "CHAPTER_ONE_PHASES",
@@ -78,7 +79,9 @@ class ReworldState:
     landing_row: int  # the row they came from (1-5), else 0
     carried: int  # crews flown down this turn and not yet matched to a shuttle
     history: tuple[tuple[int, ...], ...]  # per finished round: cards kept per seat
-    recent: tuple[tuple[int, str], ...]  # the last public events: (seat, text); -1 = nobody
+    # The last public events: (seat, sentence); -1 = nobody. A sentence is a `Msg` (plain
+    # text in games stored before sentences were data).
+    recent: tuple[tuple[int, str], ...]
     serial: int  # how many events were logged in all (the log lines find their new events)
     marks: tuple[str, ...]  # board places touched by the last move (highlight)
 
@@ -122,8 +125,12 @@ def replace_at(entries: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
     return (*entries[:index], value, *entries[index + 1 :])
 
 
-def logged(state: ReworldState, seat: int, line: str, *marks: str) -> dict[str, Any]:
-    """Return the fields that log one public event (and, if given, new highlight marks)."""
+def logged(state: ReworldState, seat: int, line: Msg, *marks: str) -> dict[str, Any]:
+    """Return the fields that log one public event (and, if given, new highlight marks).
+
+    The line is a sentence of `games.words`: stored as its message ids and arguments, it is
+    said in each reader's language.
+    """
     changes: dict[str, Any] = {
         "recent": (*state.recent[1 - RECENT_EVENTS :], (seat, line)),
         "serial": state.serial + 1,
@@ -176,7 +183,7 @@ def dump_state(state: ReworldState) -> dict[str, Any]:
         "landing_row": state.landing_row,
         "carried": state.carried,
         "history": [list(kept) for kept in state.history],
-        "recent": [[seat, text] for seat, text in state.recent],
+        "recent": [[seat, encode(line)] for seat, line in state.recent],
         "serial": state.serial,
         "marks": list(state.marks),
     }
@@ -259,9 +266,7 @@ def load_state(
     recent = []
     for entry in items(raw["recent"], "recent"):
         pair = items(entry, "a recent event", 2)
-        if type(pair[1]) is not str or len(pair[1]) > MAX_TEXT:
-            fail("a recent event has no text")
-        recent.append((integer(pair[0], "an event's seat", -1, seat_hi), pair[1]))
+        recent.append((integer(pair[0], "an event's seat", -1, seat_hi), _line(pair[1])))
     marks = tuple(items(raw["marks"], "marks"))
     if not all(type(mark) is str and len(mark) <= 20 for mark in marks):
         fail("marks must be short strings")
@@ -316,6 +321,19 @@ def load_state(
     _check_pieces(state, catalogue)
     _check_phase(state, rounds)
     return state
+
+
+def _line(raw: Any) -> str:
+    """Return a stored event line: a sentence's data, or plain text (older games)."""
+    if type(raw) is not str and type(raw) is not dict:
+        fail("a recent event has no text")
+    try:
+        line = decode(raw)
+    except (KeyError, ValueError, TypeError, AttributeError, RecursionError):
+        fail("a recent event is not a sentence")
+    if not isinstance(line, str) or len(line) > MAX_TEXT:
+        fail("a recent event has no text")
+    return line
 
 
 def _check_pieces(state: ReworldState, catalogue: Catalogue) -> None:

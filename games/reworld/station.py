@@ -11,6 +11,7 @@ from typing import Any
 from games.reworld.house_rules import ARMS, CATALOGUE, HOUSE_RULES, NUMBER
 from games.reworld.rules import Counts, completable, counts_of, neighbours
 from games.reworld.state import ReworldState
+from games.words import Msg, join, msg
 
 __all__ = [
     "NO_CARDS",
@@ -86,17 +87,19 @@ def take_card(hand: tuple[str, ...], number: int) -> tuple[str, tuple[str, ...]]
     raise AssertionError("checked by the caller")
 
 
-def number_list(numbers: list[int]) -> str:
+def number_list(numbers: list[int]) -> Msg:
     """Return "3", "1 and 3" or "1, 2 and 4"."""
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return join("", words)
+    return msg("%(numbers)s and %(last)s", numbers=", ".join(words[:-1]), last=words[-1])
 
 
-def price_text(required: tuple[int, ...]) -> str:
+def price_text(required: tuple[int, ...]) -> Msg:
     """Return the price of an arm in words (rules §4.3)."""
     if not required:
-        return "any 1 card"
+        return msg("any 1 card")
     if len(required) == 1:
-        return f"a {required[0]}, or any 2 cards"
+        return msg("a %(v)s, or any 2 cards", v=required[0])
     v, w = required
-    return f"a {v} and a {w}, or 3 cards with a {v} or a {w}, or any 4 cards"
+    return msg("a %(v)s and a %(w)s, or 3 cards with a %(v)s or a %(w)s, or any 4 cards", v=v, w=w)

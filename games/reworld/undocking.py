@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from games.engine import Action, IllegalAction
-from games.reworld.house_rules import ARMS, MAX_UNDOCK, MODULES, ROWS
+from games.reworld.house_rules import ARMS, MAX_UNDOCK, MODULES, ROWS, label
 from games.reworld.landing import next_unloader, settle
 from games.reworld.state import ReworldState, evolve, logged, with_seat
+from games.words import join, msg, nmsg
 
 __all__ = ["begin_chapter_two", "undock", "undock_actions"]
 
@@ -28,7 +29,7 @@ def begin_chapter_two(state: ReworldState) -> ReworldState:
         discards=(),
         marker_taken=False,
         seats=seats,
-        **logged(state, -1, "Chapter 1 is over: Chapter 2 begins, freighters unload"),
+        **logged(state, -1, msg("Chapter 1 is over: Chapter 2 begins, freighters unload")),
     )
     return next_unloader(state, (state.start - 1) % state.players)
 
@@ -36,21 +37,27 @@ def begin_chapter_two(state: ReworldState) -> ReworldState:
 def undock(state: ReworldState, seat: int, row: int, count: int) -> ReworldState:
     """Undock `count` modules from the outer end of row `row` (§5.2), then land them (§5.4)."""
     if not 1 <= row <= ROWS:
-        raise IllegalAction(f"Your freighter has docking rows 1 to {ROWS}.")
+        raise IllegalAction(msg("Your freighter has docking rows 1 to %(n)s.", n=ROWS))
     player = state.seats[seat]
     modules = player.rows[row - 1]
     if not modules:
-        raise IllegalAction(f"Row {row} is empty.")
+        raise IllegalAction(msg("Row %(row)s is empty.", row=row))
     if not 1 <= count <= MAX_UNDOCK:
-        raise IllegalAction(f"Undock 1 to {MAX_UNDOCK} modules at a time.")
+        raise IllegalAction(msg("Undock 1 to %(n)s modules at a time.", n=MAX_UNDOCK))
     if count > len(modules):
-        raise IllegalAction(f"Row {row} holds only {len(modules)} modules.")
+        raise IllegalAction(
+            nmsg(
+                "Row %(row)s holds only %(n)s module.",
+                "Row %(row)s holds only %(n)s modules.",
+                len(modules),
+                row=row,
+            )
+        )
     taken = tuple(reversed(modules[-count:]))  # outermost first (§5.2 step 3)
     rows = player.rows
     rows = (*rows[: row - 1], modules[:-count], *rows[row:])
     # H13: terrabots, then crews (with their shuttles), then shuttles, then satellites.
     landing = tuple(sorted(taken, key=lambda m: _KIND_ORDER[MODULES[m].kind]))
-    labels = ", ".join(MODULES[m].label for m in taken)
     state = evolve(
         state,
         phase="land",
@@ -58,7 +65,16 @@ def undock(state: ReworldState, seat: int, row: int, count: int) -> ReworldState
         landing_row=row,
         carried=0,
         seats=with_seat(state, seat, evolve(player, rows=rows)),
-        **logged(state, seat, f"undocked {labels} from row {row}", f"row-{seat}-{row}"),
+        **logged(
+            state,
+            seat,
+            msg(
+                "undocked %(modules)s from row %(row)s",
+                modules=join(", ", [label(m) for m in taken]),
+                row=row,
+            ),
+            f"row-{seat}-{row}",
+        ),
     )
     return settle(state, seat)
 

@@ -11,8 +11,10 @@ from typing import Any
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_noop
 
+from games.words import say
 from lobby.templatetags.playtable import action_json, seat_name
 
 register = template.Library()
@@ -130,3 +132,12 @@ def rw_arm(a: Mapping[str, Any], seats: Any, replay: Any = False) -> SafeString:
             parts.append(f'<span class="rw-buyer muted">{name}</span>')
     parts.append("</li>")
     return mark_safe("".join(parts))
+
+
+@register.filter
+def rw_sentence(line: Any) -> str:
+    """Return an event line in the reader's language, its first letter a capital.
+
+    (`capfirst` on the sentence itself would read its English.)
+    """
+    return str(capfirst(say(line)))

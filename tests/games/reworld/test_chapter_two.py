@@ -54,7 +54,7 @@ def test_undocking_takes_1_to_3_of_the_outermost_modules_of_one_row() -> None:
     assert ENGINE.legal_actions(state, 0) == [
         undock(2, 1), undock(2, 2), undock(2, 3), undock(4, 1),
     ]  # fmt: skip
-    assert_rejected(ENGINE, state, 0, undock(4, 2), match="only 1 modules")
+    assert_rejected(ENGINE, state, 0, undock(4, 2), match="only 1 module.")
     assert_rejected(ENGINE, state, 0, undock(1, 1), match="Row 1 is empty")
     assert_rejected(ENGINE, state, 0, undock(2, 4), match="1 to 3")
     assert_rejected(ENGINE, state, 0, undock(6, 1), match="rows 1 to 5")

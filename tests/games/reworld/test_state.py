@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games.reworld.house_rules import MODULES
+from games.words import Msg
 from tests.games.kit import assert_json_round_trip, assert_load_rejects_garbage
 from tests.games.reworld.helpers import ENGINE, chapter_one, chapter_two, log_line, play, play_out
 
@@ -43,6 +44,8 @@ def test_load_refuses_garbage_and_broken_states() -> None:
         broken(round=6),
         broken(ships=data["ships"][1:]),
         broken(recent=[[0, "x" * 500]]),
+        broken(recent=[[0, {"m": "x" * 500}]]),
+        broken(recent=[[0, 7]]),
         broken(serial="many"),
         broken(seats=[{**data["seats"][0], "dropped": "no"}, data["seats"][1]]),
         broken(
@@ -95,6 +98,27 @@ def test_the_last_move_of_a_round_reports_the_round_end() -> None:
     dropped = play(state, {"type": "drop"})
     line = log_line(dropped, 1, {"type": "drop"}, 0)
     assert "round 1 is over" in line and "round 2 of Chapter 1 begins" in line
+
+
+def test_log_lines_are_stored_as_sentences_said_in_each_language() -> None:
+    """A line is kept as message ids and arguments, never as English words alone."""
+    state = chapter_one(players=2, hands=["1 2 4", "3"], tops={6: "2"}, station={5: "TD"})
+    paid = ({"type": "pay", "number": 1}, {"type": "pay", "number": 4})
+    bought = play(state, {"type": "buy", "arm": 5}, *paid, {"type": "top", "number": 4})
+    seat, line = bought.recent[-1]
+    assert isinstance(line, Msg)
+    assert line == "bought a terrabot D on space 6 with 1 and 4, the 4 on top: row 4"
+    stored = json.loads(json.dumps(ENGINE.dump(bought)))["recent"][-1][1]
+    assert stored["m"].startswith("bought %(module)s on space %(space)s with %(paid)s")
+    assert stored["a"]["module"] == {"m": "a terrabot %(letter)s", "a": {"letter": "D"}}
+    paid_list = {"m": "%(numbers)s and %(last)s", "a": {"numbers": "1", "last": "4"}}
+    assert stored["a"]["paid"] == paid_list
+    loaded = ENGINE.load(json.loads(json.dumps(ENGINE.dump(bought))))
+    assert isinstance(loaded.recent[-1][1], Msg) and loaded.recent == bought.recent
+    # A line stored as plain text (before sentences were data) still loads as it was.
+    data = ENGINE.dump(bought)
+    old = ENGINE.load({**data, "recent": [[seat, "bought a module"]], "serial": 1})
+    assert old.recent == ((seat, "bought a module"),)
 
 
 def test_the_clock_drops_out_or_takes_one_module_with_a_safe_use() -> None:
