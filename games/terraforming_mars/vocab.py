@@ -72,12 +72,12 @@ CARD_RESOURCE_WORDS = {
     "fighter": msg("fighters"),
 }
 _AMOUNTS: dict[str, Callable[[int], Msg]] = {
-    "mc": lambda n: nmsg("%(n)s M€", "%(n)s M€", n),
-    "steel": lambda n: nmsg("%(n)s steel", "%(n)s steel", n),
-    "titanium": lambda n: nmsg("%(n)s titanium", "%(n)s titanium", n),
+    "mc": lambda n: msg("%(n)s M€", n=n),
+    "steel": lambda n: msg("%(n)s steel", n=n),
+    "titanium": lambda n: msg("%(n)s titanium", n=n),
     "plants": lambda n: nmsg("%(n)s plant", "%(n)s plants", n),
-    "energy": lambda n: nmsg("%(n)s energy", "%(n)s energy", n),
-    "heat": lambda n: nmsg("%(n)s heat", "%(n)s heat", n),
+    "energy": lambda n: msg("%(n)s energy", n=n),
+    "heat": lambda n: msg("%(n)s heat", n=n),
     "animal": lambda n: nmsg("%(n)s animal", "%(n)s animals", n),
     "microbe": lambda n: nmsg("%(n)s microbe", "%(n)s microbes", n),
     "science": lambda n: nmsg("%(n)s science resource", "%(n)s science resources", n),
