@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from games.words import msg
+from games.words import Msg, msg, say
 
 __all__ = [
     "Action",
@@ -61,7 +61,13 @@ class IllegalAction(Exception):
 
 
 class OptionError(ValueError):
-    """A table option that is unknown, of the wrong type or out of range."""
+    """A table option that is unknown, of the wrong type or out of range.
+
+    Its message is a `Msg`; `str(error)` says it in the active language (the lobby shows it).
+    """
+
+    def __str__(self) -> str:
+        return say(self.args[0]) if self.args else ""
 
 
 _TRUE_WORDS = frozenset({"true", "on", "1", "yes"})
@@ -102,11 +108,31 @@ class Option:
         if self.kind == "int":
             value = self._clean_int(raw)
             if self.min is not None and value < self.min:
-                raise OptionError(f"{self.label} must be at least {self.min}, not {value}.")
+                raise OptionError(
+                    msg(
+                        "%(option)s must be at least %(min)s, not %(value)s.",
+                        option=self._name(),
+                        min=self.min,
+                        value=value,
+                    )
+                )
             if self.max is not None and value > self.max:
-                raise OptionError(f"{self.label} must be at most {self.max}, not {value}.")
+                raise OptionError(
+                    msg(
+                        "%(option)s must be at most %(max)s, not %(value)s.",
+                        option=self._name(),
+                        max=self.max,
+                        value=value,
+                    )
+                )
             if self.choices and value not in {v for v, _ in self.choices}:
-                raise OptionError(f"{self.label} must be one of {self._choice_list()}.")
+                raise OptionError(
+                    msg(
+                        "%(option)s must be one of %(choices)s.",
+                        option=self._name(),
+                        choices=self._choice_list(),
+                    )
+                )
             return value
         return self._clean_choice(raw)
 
@@ -121,11 +147,26 @@ class Option:
                 return True
             if word in _FALSE_WORDS:
                 return False
-        raise OptionError(f"{self.label} must be yes or no, not {_short(raw)}.")
+        raise OptionError(
+            msg(
+                "%(option)s must be yes or no, not %(value)s.",
+                option=self._name(),
+                value=_short(raw),
+            )
+        )
+
+    def _not_a_number(self, raw: Any) -> OptionError:
+        return OptionError(
+            msg(
+                "%(option)s must be a whole number, not %(value)s.",
+                option=self._name(),
+                value=_short(raw),
+            )
+        )
 
     def _clean_int(self, raw: Any) -> int:
         if isinstance(raw, bool):
-            raise OptionError(f"{self.label} must be a whole number, not {_short(raw)}.")
+            raise self._not_a_number(raw)
         if isinstance(raw, int):
             return raw
         if isinstance(raw, float) and raw.is_integer():
@@ -135,7 +176,7 @@ class Option:
             digits = text[1:] if text.startswith("-") else text
             if digits.isascii() and digits.isdigit() and len(digits) <= 18:
                 return int(text)
-        raise OptionError(f"{self.label} must be a whole number, not {_short(raw)}.")
+        raise self._not_a_number(raw)
 
     def _clean_choice(self, raw: Any) -> Any:
         for value, _label in self.choices:
@@ -146,7 +187,18 @@ class Option:
             for value, _label in self.choices:
                 if raw.strip() == str(value):
                     return value
-        raise OptionError(f"{self.label} must be one of {self._choice_list()}, not {_short(raw)}.")
+        raise OptionError(
+            msg(
+                "%(option)s must be one of %(choices)s, not %(value)s.",
+                option=self._name(),
+                choices=self._choice_list(),
+                value=_short(raw),
+            )
+        )
+
+    def _name(self) -> Msg:
+        # The label is a catalogue message already (engines mark it with gettext_noop).
+        return Msg(self.label)
 
     def _choice_list(self) -> str:
         return ", ".join(str(value) for value, _ in self.choices)
@@ -409,7 +461,13 @@ class Game(ABC, Generic[S]):
         known = {option.key: option for option in self.options}
         unknown = sorted(str(key) for key in raw if key not in known)
         if unknown:
-            raise OptionError(f"{self.name} has no option called {', '.join(unknown)}.")
+            raise OptionError(
+                msg(
+                    "%(game)s has no option called %(names)s.",
+                    game=self.name,
+                    names=", ".join(unknown),
+                )
+            )
         return {
             key: option.clean(raw[key]) if key in raw else option.default
             for key, option in known.items()

@@ -230,7 +230,7 @@ class LostCities(Game[LostCitiesState]):
     min_players = PLAYERS
     max_players = PLAYERS
     summary = gettext_noop("Two rival explorers bet on expeditions, one card at a time.")
-    play_time = "20–40 min"
+    play_time = gettext_noop("20–40 min")
     # A short card game of quick turns: a few minutes per player live (about 22 turns a
     # round, so the increment adds as much again), a day per move with a small bank async.
     clock = ClockDefaults(

@@ -84,7 +84,7 @@ class Mondo(Game[MondoState]):
         "Everyone at once, against the clock: grab landscape tiles from a shared pool "
         "and build the best little world."
     )
-    play_time = "20–30 min"
+    play_time = gettext_noop("20–30 min")
     # rules/mondo.md: three timed rounds of 5-7 minutes. Mondo is simultaneous, so the
     # platform runs no per-seat clock (the rounds' own timer is the clock); this is
     # the game's length should a per-seat clock ever apply.
