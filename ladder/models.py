@@ -14,7 +14,10 @@ class Rating(models.Model):
     """A player's current Elo rating at one game."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("player"),
     )
     game = models.CharField(_("game"), max_length=40)
     rating = models.FloatField(_("rating"), default=START_RATING)
@@ -48,10 +51,16 @@ class RatingChange(models.Model):
     """What one rated table did to one player's rating, and why, opponent by opponent."""
 
     table = models.ForeignKey(
-        "lobby.Table", on_delete=models.PROTECT, related_name="rating_changes"
+        "lobby.Table",
+        on_delete=models.PROTECT,
+        related_name="rating_changes",
+        verbose_name=_("table"),
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("player"),
     )
     game = models.CharField(_("game"), max_length=40)
     place = models.PositiveSmallIntegerField(_("place"))
@@ -62,7 +71,7 @@ class RatingChange(models.Model):
     # One entry per opponent: opponent_id, opponent_name, opponent_rating (before),
     # expected, actual and contribution (see ladder.elo.Pair).
     pairs = models.JSONField(_("pairs"), default=list)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("rating change")

@@ -42,43 +42,61 @@ class Table(models.Model):
         PUBLIC = "public", _("Public: anyone may join or watch")
         PRIVATE = "private", _("Private: only with the invite link")
 
-    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("code"))
     game = models.CharField(_("game"), max_length=40, db_index=True)
     options = models.JSONField(_("options"), default=dict)
     players = models.PositiveSmallIntegerField(_("players"))
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.ASYNC)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=_("status")
+    )
+    mode = models.CharField(
+        max_length=10, choices=Mode.choices, default=Mode.ASYNC, verbose_name=_("mode")
+    )
     rated = models.BooleanField(_("rated"), default=True)
     visibility = models.CharField(
-        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+        max_length=10,
+        choices=Visibility.choices,
+        default=Visibility.PUBLIC,
+        verbose_name=_("visibility"),
     )
-    invite_token = models.CharField(max_length=32, default=_invite_token, editable=False)
-    seed = models.BigIntegerField()
-    version = models.PositiveIntegerField(default=0)
-    move_count = models.PositiveIntegerField(default=0)
-    state = models.JSONField(null=True, blank=True)
+    invite_token = models.CharField(
+        max_length=32, default=_invite_token, editable=False, verbose_name=_("invite token")
+    )
+    seed = models.BigIntegerField(verbose_name=_("seed"))
+    version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
+    move_count = models.PositiveIntegerField(default=0, verbose_name=_("move count"))
+    state = models.JSONField(null=True, blank=True, verbose_name=_("state"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tables_created"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="tables_created",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    end_reason = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
+    end_reason = models.CharField(max_length=200, blank=True, verbose_name=_("end reason"))
     # How the game ended as sentence data (games.words): said in each reader's language.
     # Tables that ended before it was kept have only `end_reason`, in its writer's language.
-    end_words = models.JSONField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)
-    scored_at = models.DateTimeField(null=True, blank=True)
+    end_words = models.JSONField(null=True, blank=True, verbose_name=_("end words"))
+    result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
+    scored_at = models.DateTimeField(null=True, blank=True, verbose_name=_("scored at"))
     # Time control. Async: a time per move plus a reserve bank per seat that absorbs
     # overruns. Live: a clock per seat for the whole game plus an increment per move.
-    move_seconds = models.PositiveIntegerField(null=True, blank=True)
-    bank_seconds = models.PositiveIntegerField(default=0)
-    base_seconds = models.PositiveIntegerField(null=True, blank=True)
-    increment_seconds = models.PositiveIntegerField(default=0)
+    move_seconds = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("move seconds")
+    )
+    bank_seconds = models.PositiveIntegerField(default=0, verbose_name=_("bank seconds"))
+    base_seconds = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("base seconds")
+    )
+    increment_seconds = models.PositiveIntegerField(default=0, verbose_name=_("increment seconds"))
     # A timed simultaneous phase the engine asked for (Mondo's rounds).
-    phase_key = models.CharField(max_length=64, blank=True)
-    phase_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    phase_key = models.CharField(max_length=64, blank=True, verbose_name=_("phase key"))
+    phase_deadline = models.DateTimeField(
+        null=True, blank=True, db_index=True, verbose_name=_("phase deadline")
+    )
 
     # Not columns: who is to move, whether it is the viewer, and the least time left on
     # their clocks, which lobby.selectors.table_list_mine sets for the lists of my games.
@@ -128,35 +146,44 @@ class Seat(models.Model):
         RANDOM = "random", _("Random bot")
         HEURISTIC = "heuristic", _("Heuristic bot")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="seats",
+        verbose_name=_("user"),
     )
-    bot = models.CharField(max_length=20, choices=Bot.choices, blank=True)
-    is_to_move = models.BooleanField(default=False, db_index=True)
-    conceded = models.BooleanField(default=False)
+    bot = models.CharField(max_length=20, choices=Bot.choices, blank=True, verbose_name=_("bot"))
+    is_to_move = models.BooleanField(default=False, db_index=True, verbose_name=_("to move"))
+    conceded = models.BooleanField(default=False, verbose_name=_("conceded"))
     # Out of the game by the clock: ranks last; a bot plays the seat if the game goes on.
-    abandoned = models.BooleanField(default=False)
-    timeouts = models.PositiveSmallIntegerField(default=0)
+    abandoned = models.BooleanField(default=False, verbose_name=_("abandoned"))
+    timeouts = models.PositiveSmallIntegerField(default=0, verbose_name=_("timeouts"))
     # Live: the clock; async: what is left of the reserve bank (seconds).
-    time_left = models.FloatField(null=True, blank=True)
-    turn_started_at = models.DateTimeField(null=True, blank=True)
+    time_left = models.FloatField(null=True, blank=True, verbose_name=_("time left"))
+    turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turn started at"))
     # The single record of truth for turn timers; the sweep scans this index.
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    reminded_turn_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(
+        null=True, blank=True, db_index=True, verbose_name=_("deadline")
+    )
+    reminded_turn_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("reminded turn at")
+    )
     # When this turn's clock reaches its warning point (lobby.clocks.warning_point); the
     # sweep posts "running out of time" then, once per turn: `warned_turn_at` is set to
     # the turn's `turn_started_at` when it has.
-    warning_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    warned_turn_at = models.DateTimeField(null=True, blank=True)
-    score = models.IntegerField(null=True, blank=True)
-    place = models.PositiveSmallIntegerField(null=True, blank=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    warning_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, verbose_name=_("warning at")
+    )
+    warned_turn_at = models.DateTimeField(null=True, blank=True, verbose_name=_("warned turn at"))
+    score = models.IntegerField(null=True, blank=True, verbose_name=_("score"))
+    place = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("place"))
+    joined_at = models.DateTimeField(auto_now_add=True, verbose_name=_("joined at"))
 
     # Not columns. The values loaded from the database (see from_db), and the seconds
     # left on the seat's clock, which lobby.rendering sets for the board.
@@ -255,16 +282,20 @@ class Move(models.Model):
         ACTION = "action", _("A seat's action")
         TIME_UP = "time_up", _("A timed phase ended")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
-    n = models.PositiveIntegerField()
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ACTION)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="moves", verbose_name=_("table")
+    )
+    n = models.PositiveIntegerField(verbose_name=_("number"))
+    kind = models.CharField(
+        max_length=10, choices=Kind.choices, default=Kind.ACTION, verbose_name=_("kind")
+    )
     # The acting seat; None for a phase that the platform's clock ended.
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    action = models.JSONField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat"))
+    action = models.JSONField(verbose_name=_("action"))
     # The log line as each viewer may know it: keys "spectator" and "0".."N-1".
-    texts = models.JSONField(default=dict)
-    by_timeout = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    texts = models.JSONField(default=dict, verbose_name=_("texts"))
+    by_timeout = models.BooleanField(default=False, verbose_name=_("by timeout"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("move")

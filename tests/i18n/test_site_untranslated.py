@@ -38,7 +38,12 @@ CHAT = ["Good luck!", "You too, have fun.", "My first game of"]
 LANGUAGE_NAMES = {"English", "Deutsch", "Nederlands", "Italiano"}
 #: Names of things, the same in every language: the login-protection app in the admin.
 NAMES = {"Axes"}
+#: The alt text of the admin's yes/no icons, which Django itself writes untranslated
+#: (django.contrib.admin.templatetags.admin_list._boolean_icon): not ours to translate.
+DJANGO_UNTRANSLATED = {"True", "False"}
 URL = re.compile(r"https?://\S+")
+#: What the admin shows as it is stored: a JSON value (options, state, an action).
+JSON = re.compile(r"^\s*(\{.*\}|\[.*\]|null)\s*$", re.S)
 
 
 @dataclass
@@ -47,7 +52,7 @@ class SiteFindings(Findings):
     and a link is not words."""
 
     def _note(self, stretch: str, where: str | None) -> None:
-        stretch = URL.sub(" ", stretch)
+        stretch = URL.sub(" ", JSON.sub(" ", stretch))
         for allowed in sorted(self.allowed, key=len, reverse=True):
             if allowed in stretch:
                 stretch = re.sub(rf"(?<!\w){re.escape(allowed)}(?!\w)", " ", stretch)
@@ -59,11 +64,11 @@ def _allowed(site: tour.Site) -> set[str]:
     tables = [site.finished, site.open_public, site.open_private, *site.boards.values()]
     names = {user.username for user in (site.ana, site.bo, site.mod)}
     addresses = {user.email for user in (site.ana, site.bo, site.mod)}
-    games = {engine.name for engine in engines()}
+    games = {engine.name for engine in engines()} | {engine.slug for engine in engines()}
     # The time zones' names (IANA's), offered as they are in the preferences.
     zones = {zone.replace("_", " ") for zone in zoneinfo.available_timezones()}
     data = names | addresses | {str(table.code) for table in tables}
-    return data | games | zones | set(CHAT) | LANGUAGE_NAMES | NAMES
+    return data | games | zones | set(CHAT) | LANGUAGE_NAMES | NAMES | DJANGO_UNTRANSLATED
 
 
 def _client(lang: str, user: Any = None) -> Client:
@@ -81,6 +86,29 @@ def _pages(site: tour.Site) -> Iterator[tuple[str, Any, tour.Stop]]:
         yield "ana", site.ana, stop
     for stop in tour.pages_moderator():
         yield "mod", site.mod, stop
+    for stop in _admin_pages(site):
+        yield "mod", site.mod, stop
+
+
+def _admin_pages(site: tour.Site) -> list[tour.Stop]:
+    """The admin's lists a moderator works through, and a finished and a running table."""
+    lists = [
+        "lobby/table",
+        "lobby/move",
+        "lobby/chatmessage",
+        "accounts/user",
+        "accounts/report",
+        "accounts/moderationlog",
+        "ladder/rating",
+        "ladder/ratingchange",
+    ]
+    stops = [tour.Stop(f"admin_{path}", f"/admin/{path}/") for path in lists]
+    running = site.boards["lost_cities"]
+    stops += [
+        tour.Stop("admin_table_finished", f"/admin/lobby/table/{site.finished.pk}/change/"),
+        tour.Stop("admin_table_running", f"/admin/lobby/table/{running.pk}/change/"),
+    ]
+    return stops
 
 
 def _read_pages(site: tour.Site, lang: str, findings: Findings) -> None:
