@@ -280,7 +280,7 @@ class ReportAdmin(admin.ModelAdmin[Report]):
 class ModerationLogAdmin(admin.ModelAdmin[ModerationLog]):
     """The audit log: read by staff, never added to, changed or deleted by hand."""
 
-    list_display = ("created_at", "moderator", "action", "target_user", "target", "reason")
+    list_display = ("created_at", "moderator", "action", "target_user", "target_shown", "reason")
     list_filter = ("action", ("moderator", admin.RelatedOnlyFieldListFilter))
     search_fields = ("moderator__username", "target_user__username", "target", "reason")
     list_select_related = ("moderator", "target_user")
@@ -291,11 +291,15 @@ class ModerationLogAdmin(admin.ModelAdmin[ModerationLog]):
         "action",
         "target_user",
         "table",
-        "target",
+        "target_shown",
         "reason",
         "details",
     )
     readonly_fields = fields
+
+    @admin.display(description=_("object"), ordering="target")
+    def target_shown(self, entry: ModerationLog) -> str:
+        return entry.target_said
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -333,6 +333,9 @@ class ModerationLog(models.Model):
         verbose_name=_("table"),
     )
     target = models.CharField(_("object"), max_length=200)
+    # The object as sentence data (games.words), named in each reader's language; `target`
+    # keeps it in English for searching (older entries have only that).
+    target_words = models.JSONField(_("object (as a sentence)"), null=True, blank=True)
     reason = models.TextField(_("reason"))
     # What changed, for the record: before and after values, a hidden message's text.
     details = models.JSONField(_("details"), default=dict, blank=True)
@@ -347,5 +350,14 @@ class ModerationLog(models.Model):
         return gettext("%(moderator)s: %(action)s (%(target)s)") % {
             "moderator": self.moderator,
             "action": self.get_action_display(),
-            "target": self.target,
+            "target": self.target_said,
         }
+
+    @property
+    def target_said(self) -> str:
+        """Return what the entry is about, in the active language (older entries: as kept)."""
+        if self.target_words is not None:
+            from games.words import say
+
+            return say(self.target_words)
+        return self.target

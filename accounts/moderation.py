@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Avatar, ModerationLog, Report, User
 from accounts.signals import user_shut_out
 from accounts.timezones import zone_named
+from games.words import Msg, encode, msg
 
 
 class ModerationError(Exception):
@@ -28,18 +29,23 @@ def moderation_log_write(
     moderator: Any,
     action: str,
     reason: str,
-    target: str,
+    target: str | Msg,
     target_user: Any = None,
     table: Any = None,
     details: dict[str, Any] | None = None,
 ) -> ModerationLog:
-    """Record who did what to whom, when and why."""
+    """Record who did what to whom, when and why.
+
+    `target` names the object, best as a sentence (`msg("table %(code)s", …)`): kept as
+    data, each reader gets it in their language; its English is kept for searching.
+    """
     return ModerationLog.objects.create(
         moderator=moderator,
         action=action,
         target_user=target_user,
         table=table,
-        target=target[:200],
+        target=str(target)[:200],
+        target_words=encode(target) if isinstance(target, Msg) else None,
         reason=reason,
         details=details or {},
     )
@@ -85,7 +91,7 @@ def avatar_remove(*, moderator: Any, user_id: int, reason: str) -> User:
         moderator=moderator,
         action=ModerationLog.Action.AVATAR_REMOVE,
         reason=reason,
-        target=f"user {user.username}",
+        target=msg("user %(name)s", name=user.username),
         target_user=user,
     )
     return user
@@ -119,7 +125,7 @@ def user_suspend(*, moderator: Any, user_id: int, until: datetime, reason: str) 
         moderator=moderator,
         action=ModerationLog.Action.SUSPEND,
         reason=reason,
-        target=f"user {user.username}",
+        target=msg("user %(name)s", name=user.username),
         target_user=user,
         details={"before": before, "suspended_until": until.isoformat()},
     )
@@ -140,7 +146,7 @@ def user_ban(*, moderator: Any, user_id: int, reason: str) -> User:
         moderator=moderator,
         action=ModerationLog.Action.BAN,
         reason=reason,
-        target=f"user {user.username}",
+        target=msg("user %(name)s", name=user.username),
         target_user=user,
         details={"before": before},
     )
@@ -161,7 +167,7 @@ def user_reinstate(*, moderator: Any, user_id: int, reason: str) -> User:
         moderator=moderator,
         action=ModerationLog.Action.REINSTATE,
         reason=reason,
-        target=f"user {user.username}",
+        target=msg("user %(name)s", name=user.username),
         target_user=user,
         details={"before": before},
     )
@@ -192,7 +198,7 @@ def report_handle(*, moderator: Any, report_id: int, status: str, note: str) -> 
         moderator=moderator,
         action=action,
         reason=note,
-        target=f"report {report.id}",
+        target=msg("report %(number)s", number=report.id),
         target_user=report.reported,
         table=report.table,
         details={"report": report.id, "category": report.category},

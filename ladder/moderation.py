@@ -12,6 +12,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.registry import UnknownGame, get_engine
+from games.words import msg
 from ladder.elo import START_RATING
 from ladder.models import Rating
 
@@ -24,6 +26,13 @@ class RatingError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+def _game_name(slug: str) -> str:
+    try:
+        return get_engine(slug).name
+    except UnknownGame:  # a game no longer offered: its slug names it
+        return slug
 
 
 def _snapshot(rating: Rating) -> dict[str, Any]:
@@ -50,7 +59,11 @@ def rating_adjust(*, moderator: Any, rating_id: int, points: float, reason: str)
         moderator=moderator,
         action=ModerationLog.Action.RATING_ADJUST,
         reason=reason,
-        target=f"rating {rating.user.username} at {rating.game}",
+        target=msg(
+            "rating of %(name)s at %(game)s",
+            name=rating.user.username,
+            game=_game_name(rating.game),
+        ),
         target_user=rating.user,
         details={
             "game": rating.game,
@@ -78,7 +91,11 @@ def rating_reset(*, moderator: Any, rating_id: int, reason: str) -> Rating:
         moderator=moderator,
         action=ModerationLog.Action.RATING_RESET,
         reason=reason,
-        target=f"rating {rating.user.username} at {rating.game}",
+        target=msg(
+            "rating of %(name)s at %(game)s",
+            name=rating.user.username,
+            game=_game_name(rating.game),
+        ),
         target_user=rating.user,
         details={"game": rating.game, "before": before, "after": _snapshot(rating)},
     )

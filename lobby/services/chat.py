@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from config import ratelimit
+from games.words import msg
 from lobby.embedded import group_send
 from lobby.errors import BadRequest, NotAllowed, NotFound, RateLimited
 from lobby.models import ChatMessage, Table
@@ -82,7 +83,7 @@ def chat_hide(*, moderator: Any, message_id: int, reason: str, hide: bool = True
         moderator=moderator,
         action=ModerationLog.Action.CHAT_HIDE if hide else ModerationLog.Action.CHAT_UNHIDE,
         reason=reason,
-        target=f"chat message {message.id}",
+        target=msg("chat message %(number)s", number=message.id),
         target_user=message.user,
         table=message.table,
         details={"message": message.id, "text": message.text},

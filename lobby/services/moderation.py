@@ -56,7 +56,7 @@ def table_abort(*, moderator: Any, table_id: int, reason: str) -> Table:
         moderator=moderator,
         action=ModerationLog.Action.TABLE_ABORT,
         reason=reason,
-        target=f"table {table.code}",
+        target=msg("table %(code)s", code=str(table.code)),
         table=table,
         details={"players": [user.username for user in players], "moves": table.move_count},
     )
@@ -115,7 +115,7 @@ def seat_remove(*, moderator: Any, table_id: int, user_id: int, reason: str) -> 
         moderator=moderator,
         action=ModerationLog.Action.SEAT_REMOVE,
         reason=reason,
-        target=f"table {table.code}, seat {seat.position}",
+        target=msg("table %(code)s, seat %(seat)s", code=str(table.code), seat=seat.position),
         target_user=seat.user,
         table=table,
         details={"seat": seat.position, "bot": seat.bot},

@@ -22,6 +22,7 @@ import pytest
 from django.conf import settings
 from django.core import mail
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games.registry import engines
@@ -32,8 +33,8 @@ from tests.i18n.marking import WORD, Findings, marking
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
-#: What the players wrote in the chat: their words, in their language.
-CHAT = ["Good luck!", "You too, have fun.", "My first game of"]
+#: What people wrote (the players' chat, a moderator's reason): their words, their language.
+CHAT = ["Good luck!", "You too, have fun.", "My first game of", "Both players colluded."]
 #: Each language named in itself in the language menu, as a reader looks for it.
 LANGUAGE_NAMES = {"English", "Deutsch", "Nederlands", "Italiano"}
 #: Names of things, the same in every language: the login-protection app in the admin.
@@ -79,10 +80,60 @@ def _client(lang: str, user: Any = None) -> Client:
     return client
 
 
-def _pages(site: tour.Site) -> Iterator[tuple[str, Any, tour.Stop]]:
+def _more_pages(site: tour.Site, ended: dict[str, Table]) -> list[tour.Stop]:
+    """Pages the tour leaves out: the ends of the other paths, a replay's step, a bad link,
+    and tables that ended every other way."""
+    replay = reverse("lobby:replay", args=[site.finished.code])
+    stops = [
+        tour.Stop("password_reset_complete", reverse("accounts:password_reset_complete")),
+        tour.Stop(
+            "email_confirm_bad_link",
+            reverse("accounts:email_confirm", args=["bad"]),
+            status=400,
+        ),
+        tour.Stop("replay_step", f"{replay}?n=7"),
+        tour.Stop("replay_step_seat", f"{replay}?n=12&seat=0"),
+    ]
+    return stops + [
+        tour.Stop(f"ended_{name}", table.get_absolute_url()) for name, table in ended.items()
+    ]
+
+
+def _end_tables(site: tour.Site) -> dict[str, Table]:
+    """Tables that ended every other way: conceded, cancelled, aborted, out of time."""
+    from lobby.services import seat_join, seat_leave, table_concede, table_create
+    from lobby.services.moderation import table_abort
+    from lobby.services.timers import seat_timeout
+
+    def started() -> Table:
+        table = table_create(user=site.ana, game="lost_cities", players=2, options={})
+        seat_join(code=table.code, user=site.bo)
+        return Table.objects.get(pk=table.pk)
+
+    conceded = table_concede(code=started().code, user=site.bo)
+    cancelled = table_create(user=site.ana, game="mondo", players=2, options={})
+    seat_leave(code=cancelled.code, user=site.ana)
+    aborted = started()
+    table_abort(moderator=site.mod, table_id=aborted.id, reason=CHAT[-1])
+    timed = started()
+    for _turn in range(10):
+        seat = timed.seats.filter(is_to_move=True).first()
+        if seat is None or seat.deadline is None:
+            break
+        seat_timeout(seat_id=seat.id, now=seat.deadline + timedelta(seconds=1))
+    tables = {"conceded": conceded, "cancelled": cancelled, "aborted": aborted, "timed": timed}
+    for table in tables.values():
+        table.refresh_from_db()
+    assert tables["timed"].status == Table.Status.FINISHED
+    return tables
+
+
+def _pages(site: tour.Site, ended: dict[str, Table]) -> Iterator[tuple[str, Any, tour.Stop]]:
     for stop in tour.pages_logged_out(site):
         yield "logged out", None, stop
     for stop in tour.pages_logged_in(site):
+        yield "ana", site.ana, stop
+    for stop in _more_pages(site, ended):
         yield "ana", site.ana, stop
     for stop in tour.pages_moderator():
         yield "mod", site.mod, stop
@@ -111,9 +162,9 @@ def _admin_pages(site: tour.Site) -> list[tour.Stop]:
     return stops
 
 
-def _read_pages(site: tour.Site, lang: str, findings: Findings) -> None:
+def _read_pages(site: tour.Site, ended: dict[str, Table], lang: str, findings: Findings) -> None:
     clients: dict[str, Client] = {}
-    for who, user, stop in _pages(site):
+    for who, user, stop in _pages(site, ended):
         client = clients.setdefault(who, _client(lang, user))
         findings.where = f"{stop.name} ({who})"
         response = client.get(stop.path, follow=True)
@@ -191,11 +242,12 @@ def _read_mails(site: tour.Site, lang: str, findings: Findings) -> None:
 
 def test_every_page_and_email_is_translated(monkeypatch) -> None:
     site = tour.site_build()
+    ended = _end_tables(site)
     failures = []
     for lang in LANGUAGES:
         findings = SiteFindings(allowed=_allowed(site))
         with marking(lang, findings, monkeypatch):
-            _read_pages(site, lang, findings)
+            _read_pages(site, ended, lang, findings)
             _read_mails(site, lang, findings)
         if not findings.clean:
             failures.append(f"--- the site in {lang}:\n{findings.report()}")
