@@ -14,11 +14,11 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.utils.translation import gettext, ngettext
+        from django.utils.translation import gettext, ngettext, pgettext
 
         from games.words import install
 
-        install(gettext, ngettext)
+        install(gettext, ngettext, pgettext)
 
 
 class GameConfig(AppConfig):

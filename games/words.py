@@ -15,8 +15,10 @@ translation) and says it in the language of whoever reads it, when it is read:
 - wherever Django escapes a value (`{{ prompt }}`, `format_html`), a `Msg` gives its
   translation (`__html__`).
 
+`pmsg(context, message)` is a sentence whose English is shared by two meanings.
+
 Arguments are plain strings (names, codes: never translated), numbers, or other `Msg`s
-(translated in turn). `makemessages` collects `msg` and `nmsg` calls (see the lobby's
+(translated in turn). `makemessages` collects `msg`, `nmsg` and `pmsg` calls (see the lobby's
 `makemessages` command), so their sentences land in the catalogues.
 
 The translation functions are installed once at start-up (`install`, from the games app);
@@ -39,12 +41,19 @@ def _english(message: str, plural: str | None, n: int | None) -> str:
 
 _translate: Callable[[str], str] = lambda message: message  # noqa: E731
 _translate_plural: Callable[[str, str, int], str] = _english
+_translate_in: Callable[[str, str], str] = lambda context, message: message  # noqa: E731
 
 
-def install(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+def install(
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    pgettext: Callable[[str, str], str] | None = None,
+) -> None:
     """Say sentences through these translation functions from now on (the site's gettext)."""
-    global _translate, _translate_plural
+    global _translate, _translate_plural, _translate_in
     _translate, _translate_plural = gettext, ngettext
+    if pgettext is not None:
+        _translate_in = pgettext
 
 
 def _fill(template: str, args: Mapping[str, str]) -> str:
@@ -62,6 +71,7 @@ class Msg(str):
     args: dict[str, Arg]
     parts: tuple[Arg, ...] | None
     sep: str
+    context: str | None
 
     def __new__(
         cls,
@@ -72,6 +82,7 @@ class Msg(str):
         n: int | None = None,
         parts: Iterable[Arg] | None = None,
         sep: str = "",
+        context: str | None = None,
     ) -> Msg:
         args = dict(args or {})
         items = tuple(parts) if parts is not None else None
@@ -81,7 +92,7 @@ class Msg(str):
             english = _fill(_english(message, plural, n), {k: _str(v) for k, v in args.items()})
         self = super().__new__(cls, english)
         self.message, self.plural, self.n, self.args = message, plural, n, args
-        self.parts, self.sep = items, sep
+        self.parts, self.sep, self.context = items, sep, context
         return self
 
     def data(self) -> dict[str, Any]:
@@ -89,6 +100,8 @@ class Msg(str):
         if self.parts is not None:
             return {"j": [encode(part) for part in self.parts], "s": self.sep}
         data: dict[str, Any] = {"m": self.message}
+        if self.context is not None:
+            data["c"] = self.context
         if self.plural is not None:
             data["p"], data["n"] = self.plural, self.n
         if self.args:
@@ -106,7 +119,7 @@ class Msg(str):
         # Pickled (the cache) as what it is, not as a bare str.
         return (
             _rebuild,
-            (self.message, self.args, self.plural, self.n, self.parts, self.sep),
+            (self.message, self.args, self.plural, self.n, self.parts, self.sep, self.context),
         )
 
 
@@ -117,8 +130,9 @@ def _rebuild(
     n: int | None,
     parts: tuple[Arg, ...] | None,
     sep: str,
+    context: str | None = None,
 ) -> Msg:
-    return Msg(message, args, plural=plural, n=n, parts=parts, sep=sep)
+    return Msg(message, args, plural=plural, n=n, parts=parts, sep=sep, context=context)
 
 
 def _str(value: Arg) -> Any:
@@ -128,6 +142,12 @@ def _str(value: Arg) -> Any:
 def msg(message: str, /, **args: Arg) -> Msg:
     """Return a sentence: `message` with `%(name)s` placeholders filled from `args`."""
     return Msg(message, args)
+
+
+def pmsg(context: str, message: str, /, **args: Arg) -> Msg:
+    """Return a sentence whose words depend on where it stands (`context`, for translators):
+    the same English word may need two translations ("Asteroid" the card, the project)."""
+    return Msg(message, args, context=context)
 
 
 def nmsg(singular: str, plural: str, n: int, /, **args: Arg) -> Msg:
@@ -153,7 +173,7 @@ def decode(data: Any) -> Arg:
         return join(str(data.get("s", "")), [decode(part) for part in data["j"]])
     args = {str(key): decode(value) for key, value in (data.get("a") or {}).items()}
     plural = data.get("p")
-    return Msg(str(data.get("m", "")), args, plural=plural, n=data.get("n"))
+    return Msg(str(data.get("m", "")), args, plural=plural, n=data.get("n"), context=data.get("c"))
 
 
 def say(data: Any) -> str:
@@ -167,8 +187,11 @@ def say(data: Any) -> str:
     message = str(data.get("m", ""))
     plural, n = data.get("p"), data.get("n")
     args = {str(key): _said(value) for key, value in (data.get("a") or {}).items()}
+    context = data.get("c")
     if plural is not None and isinstance(n, int):
         template = _translate_plural(message, str(plural), n)
+    elif context is not None and message:
+        template = _translate_in(str(context), message)
     else:
         template = _translate(message) if message else ""
     try:

@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.utils import translation
 from django.utils.html import format_html
 
-from games.words import Msg, decode, encode, join, msg, nmsg, say
+from games.words import Msg, decode, encode, join, msg, nmsg, pmsg, say
 from lobby.models import Move
 
 
@@ -67,3 +67,15 @@ def test_a_translation_that_lost_a_placeholder_falls_back_to_english(monkeypatch
 
     monkeypatch.setattr(words, "_translate", lambda message: "kaputt %(nope)s")
     assert say(encode(msg("drew %(card)s", card="X"))) == "drew X"
+
+
+def test_a_word_with_a_context_is_translated_apart(monkeypatch) -> None:
+    import games.words as words
+
+    monkeypatch.setattr(words, "_translate_in", lambda context, message: f"{context}:{message}")
+    word = pmsg("standard project", "Asteroid")
+    assert word == "Asteroid"
+    data = encode(word)
+    assert data == {"m": "Asteroid", "c": "standard project"}
+    assert say(data) == "standard project:Asteroid"
+    assert decode(data).data() == data and pickle.loads(pickle.dumps(word)).data() == data

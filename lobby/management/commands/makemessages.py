@@ -1,4 +1,4 @@
-"""`makemessages` that also collects the engines' sentences (`msg`, `nmsg` of games.words)."""
+"""`makemessages` that also collects the engines' sentences (`msg`, `nmsg`, `pmsg` of games.words)."""
 
 from __future__ import annotations
 
@@ -12,4 +12,5 @@ class Command(makemessages.Command):
         *makemessages.Command.xgettext_options,
         "--keyword=msg",
         "--keyword=nmsg:1,2",
+        "--keyword=pmsg:1c,2",
     ]
