@@ -172,6 +172,38 @@ def _read_pages(site: tour.Site, ended: dict[str, Table], lang: str, findings: F
         findings.read_html(response.content.decode())
 
 
+def _read_refusals(site: tour.Site, lang: str, findings: Findings) -> None:
+    """Forms sent wrong: the errors a visitor reads (log-in, sign-up, a new table)."""
+    posts = [
+        (
+            None,
+            reverse("accounts:login"),
+            {"username": "ana", "password": "not-the-passphrase"},
+        ),
+        (
+            None,
+            reverse("accounts:signup"),
+            {"username": "ana", "email": "x", "password1": "short", "password2": "other"},
+        ),
+        (
+            site.ana,
+            reverse("lobby:table-new", args=["lost_cities"]),
+            {"players": "9", "mode": "async", "visibility": "public", "opt_rounds": "99"},
+        ),
+        (
+            site.ana,
+            reverse("lobby:table-new", args=["lost_cities"]),
+            {"players": "2", "mode": "live", "visibility": "public", "opt_expeditions": "zz"},
+        ),
+    ]
+    for user, path, data in posts:
+        findings.where = f"refused POST {path} ({user or 'logged out'})"
+        response = _client(lang, user).post(path, data)
+        page = response.content.decode()
+        assert "errors" in page, (path, response.status_code)
+        findings.read_html(page)
+
+
 def _mails_sent(findings: Findings, since: int) -> None:
     for sent in mail.outbox[since:]:
         findings.read_text(sent.subject)
@@ -248,6 +280,7 @@ def test_every_page_and_email_is_translated(monkeypatch) -> None:
         findings = SiteFindings(allowed=_allowed(site))
         with marking(lang, findings, monkeypatch):
             _read_pages(site, ended, lang, findings)
+            _read_refusals(site, lang, findings)
             _read_mails(site, lang, findings)
         if not findings.clean:
             failures.append(f"--- the site in {lang}:\n{findings.report()}")
