@@ -23,6 +23,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.registry import engines, get_engine
+from games.words import say
 from lobby.models import ChatMessage, Move, Table
 from lobby.services import move_submit, seat_join, table_concede, table_create
 from lobby.services.chat import chat_post
@@ -52,16 +53,30 @@ def _spelled(texts: set[str]) -> set[str]:
     return texts | {html.escape(text) for text in texts}
 
 
+def _leaves(data: Any) -> set[str]:
+    """Return the strings a stored sentence holds (message ids and plain arguments)."""
+    if isinstance(data, dict):
+        return {leaf for value in data.values() for leaf in _leaves(value)}
+    if isinstance(data, list):
+        return {leaf for value in data for leaf in _leaves(value)}
+    return {data} if isinstance(data, str) and len(data) > 2 else set()
+
+
 def _secrets(table: Table) -> dict[str, set[str]]:
     """Return what a moderator may not see of `table` while it runs, by kind."""
     engine = get_engine(table.game)
     state = engine.load(table.state)
-    private = set()
+    private, words, public_words = set(), set(), set()
     for move in table.moves.all():
-        public = move.spectator_text
-        private.update(
-            text for key, text in move.texts.items() if key != "spectator" and text != public
-        )
+        public = move.texts.get("spectator")
+        public_words |= _leaves(public)
+        for key, text in move.texts.items():
+            if key == "spectator" or text == public:
+                continue
+            # The line as read, and the words its stored data holds that no public line has.
+            private.add(say(text))
+            words |= _leaves(text)
+    private |= words - public_words
     return {
         "state": engine.secret_tokens(state, None)
         | {run for text in _strings(table.state) for run in OPAQUE.findall(text)},
