@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from games.engine import Action
@@ -39,6 +41,7 @@ __all__ = [
     "TILE_LABELS",
     "amount_of",
     "card_name",
+    "choice_label",
     "describe_action",
     "explain_illegal",
     "log_text",
@@ -77,6 +80,98 @@ CHOICE_LABELS = {
     "titanium": msg("Titanium"),
     "use": msg("Use"),
 }
+#: A card's own words for an option whose key is a bare word ("plants", "add"), by card id:
+#: the same key means different things on different cards.
+CARD_CHOICE_LABELS = {
+    "TM-019": {
+        "plants": msg("Gain 3 plants"),
+        "microbes": msg("Add 3 microbes to another card"),
+        "animals": msg("Add 2 animals to another card"),
+    },
+    "TM-033": {
+        "add": msg("Add 1 microbe here"),
+        "remove": msg("Remove 2 microbes here to raise oxygen 1 step"),
+    },
+    "TM-034": {
+        "add": msg("Add 1 microbe here"),
+        "remove": msg("Remove 2 microbes here to raise the temperature 1 step"),
+    },
+    "TM-050": {
+        "animals": msg("Remove up to 2 animals from one card"),
+        "plants": msg("Remove up to 5 plants from one player"),
+    },
+    "TM-069": {
+        "plants": msg("Spend 1 plant to gain 7 M€"),
+        "steel": msg("Spend 1 steel to gain 7 M€"),
+    },
+    "TM-134": {
+        "plant": msg("Gain 1 plant"),
+        "microbes": msg("Add 2 microbes to another of your cards"),
+    },
+    "TM-157": {
+        "add": msg("Add 1 microbe here"),
+        "remove": msg("Remove 3 microbes here to raise your TR 1 step"),
+    },
+    "TM-185": {"add": msg("Add 1 science resource here")},
+    "TM-190": {
+        "plants": msg("Gain 4 plants"),
+        "animals": msg("Add 2 animals to another card"),
+    },
+}
+#: Options whose key is the English sentence itself (cards' "choice" labels), by that English.
+_CHOICE_SENTENCES: dict[str, Msg] = {
+    str(sentence): sentence
+    for sentence in (
+        msg("+1 plant production"),
+        msg("+2 energy production"),
+        msg("Remove up to 3 titanium"),
+        msg("Remove up to 4 steel"),
+        msg("Remove up to 7 M€"),
+        msg("Steal up to 2 steel"),
+        msg("Steal up to 3 M€"),
+        msg("Gain 5 plants"),
+        msg("Put 4 animals on another card"),
+        msg("Remove nothing"),
+        msg("Remove 1 science resource here to draw 1 card"),
+    )
+}
+#: Options whose key is an English sentence with numbers (Insulation, Flooding, Power
+#: Infrastructure): read back into a sentence with named placeholders.
+_CHOICE_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]], ...] = (
+    (
+        re.compile(r"-(?P<n>\d+) heat, \+(?P=n) M€ production"),
+        lambda n: msg("-%(n)s heat, +%(n)s M€ production", n=int(n["n"])),
+    ),
+    (
+        re.compile(r"Remove (?P<n>\d+) M€ from player (?P<player>\d+)"),
+        lambda n: msg(
+            "Remove %(n)s M€ from player %(player)s", n=int(n["n"]), player=int(n["player"])
+        ),
+    ),
+    (
+        re.compile(r"Spend (?P<n>\d+) energy for (?P=n) M€"),
+        lambda n: msg("Spend %(n)s energy for %(n)s M€", n=int(n["n"])),
+    ),
+)
+
+
+def choice_label(card: str, option: str) -> Arg:
+    """Return the words of a "choose" option of `card`'s pending decision (the key if unknown).
+
+    The option keys stay what the cards put in the game state (saved games and actions keep
+    working); only what a reader reads of them is a sentence.
+    """
+    own = CARD_CHOICE_LABELS.get(card, {}).get(option)
+    if own is not None:
+        return own
+    label = CHOICE_LABELS.get(option) or _CHOICE_SENTENCES.get(option)
+    if label is not None:
+        return label
+    for pattern, make in _CHOICE_PATTERNS:
+        found = pattern.fullmatch(option)
+        if found is not None:
+            return make(found)
+    return option
 
 
 def card_name(card: str) -> Arg:
@@ -136,8 +231,8 @@ def describe_action(before: State, seat: int, action: Action, viewer: int | None
     if kind == "amount":
         return msg("chose %(amount)s", amount=fields["amount"])
     if kind == "choose":
-        option: Arg = CHOICE_LABELS.get(fields["option"]) or str(fields["option"])
-        return msg("chose: %(option)s", option=option)
+        source = before.queue[0][2] if before.queue else ""
+        return msg("chose: %(option)s", option=choice_label(source, str(fields["option"])))
     if kind == "card":
         return msg("chose %(card)s", card=card_name(card))
     if kind == "sell":

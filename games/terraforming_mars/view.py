@@ -33,11 +33,11 @@ from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
 from games.terraforming_mars.text import (
-    CHOICE_LABELS,
     PROJECT_EFFECTS,
     PROJECT_LABELS,
     RESOURCE_WORDS,
     card_name,
+    choice_label,
     log_text,
     prompt_text,
 )
@@ -205,7 +205,8 @@ def card_view(st: State, card_id: str, owner: int | None = None) -> dict[str, An
     if card.kind == "corporation":
         data["starting_mc"] = card.starting_mc
     if owner is not None and owner >= 0 and card.resource:
-        data["resources"] = st.players[owner].res.get(card_id, 0)
+        data["resources"] = count = st.players[owner].res.get(card_id, 0)
+        data["resource_amount"] = amount_of(count, card.resource)
     return data
 
 
@@ -697,7 +698,7 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
     elif kind == "amount":
         label = str(action["amount"])
     elif kind == "choose":
-        label = CHOICE_LABELS.get(action["option"], action["option"])
+        label = choice_label(item[2], action["option"])
     elif kind in ("card", "sell", "discard"):
         label = card_name(action["card"])
         if kind == "sell":

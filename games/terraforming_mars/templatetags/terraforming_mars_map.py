@@ -115,10 +115,7 @@ def tm_card(card: Mapping[str, Any]) -> SafeString:
     if card.get("vp"):
         parts.append(f'<div class="tm-vp">{gettext("VP: %(vp)s") % {"vp": field("vp")}}</div>')
     if card.get("resources") is not None:
-        text = gettext("%(n)s %(kind)s here") % {
-            "n": field("resources"),
-            "kind": field("resource_label"),
-        }
+        text = gettext("Here: %(amount)s") % {"amount": field("resource_amount")}
         parts.append(f'<div class="tm-res">{text}</div>')
     parts.append("</div>")
     return mark_safe("".join(parts))
