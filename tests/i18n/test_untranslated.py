@@ -36,6 +36,14 @@ MOVES = {"terraforming_mars": 260}
 DEFAULT_MOVES = 400
 SAMPLE_EVERY = 9
 SEEDS = (3, 8)
+#: Terraforming Mars with other options, one seeded game each (players, options).
+TM_VARIANTS = {
+    "hellas": (2, {"map": "hellas"}),
+    "elysium": (2, {"map": "elysium"}),
+    "vastitas_borealis": (2, {"map": "vastitas_borealis"}),
+    "draft_3_players": (3, {"draft": True}),
+    "solo": (1, {}),
+}
 
 
 def _wrong_actions(engine: Any, state: Any, seat: int, rng: random.Random) -> list[Any]:
@@ -53,19 +61,23 @@ def _wrong_actions(engine: Any, state: Any, seat: int, rng: random.Random) -> li
     return wrong
 
 
-def _play(game: str, seed: int) -> list[tuple[Table, list[Any], str]]:
+def _play(
+    game: str, seed: int, players: int = 2, options: dict[str, Any] | None = None
+) -> list[tuple[Table, list[Any], str]]:
     """Play a seeded game; return snapshots (table copy, users, label) to draw later."""
     engine = get_engine(game)
-    users = [UserFactory(username=f"{game[:6]}{seed}{x}") for x in ("ann", "ben")]
+    names = ("ann", "ben", "cid", "dee", "eve")[:players]
+    users = [UserFactory(username=f"{game[:6]}{seed}{x}") for x in names]
     table = table_create(
         user=users[0],
         game=game,
-        players=2,
-        options={},
+        players=players,
+        options=options or {},
         mode=Table.Mode.LIVE,
         time_control={"base_seconds": 3600, "increment_seconds": 0},
     )
-    seat_join(code=table.code, user=users[1])
+    for user in users[1:]:
+        seat_join(code=table.code, user=user)
     rng = random.Random(seed)
     snapshots = []
     for n in range(MOVES.get(game, DEFAULT_MOVES)):
@@ -88,7 +100,23 @@ def _play(game: str, seed: int) -> list[tuple[Table, list[Any], str]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_boards_logs_prompts_and_refusals_are_all_translated(game: str, monkeypatch) -> None:
     snapshots = [shot for seed in SEEDS for shot in _play(game, seed)]
-    engine = get_engine(game)
+    failures = _untranslated(game, snapshots, monkeypatch)
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("variant", TM_VARIANTS)
+def test_terraforming_mars_with_other_options_is_all_translated(variant: str, monkeypatch) -> None:
+    players, options = TM_VARIANTS[variant]
+    snapshots = _play("terraforming_mars", SEEDS[0], players, options)
+    failures = _untranslated(f"terraforming_mars ({variant})", snapshots, monkeypatch)
+    assert not failures, "\n".join(failures)
+
+
+def _untranslated(
+    game: str, snapshots: list[tuple[Table, list[Any], str]], monkeypatch: Any
+) -> list[str]:
+    """Draw every snapshot and say the refusals in each language; return what is English."""
+    engine = get_engine(game.split(" ")[0])
     failures = []
     for lang in LANGUAGES:
         findings = Findings()
@@ -113,4 +141,4 @@ def test_boards_logs_prompts_and_refusals_are_all_translated(game: str, monkeypa
                             pass
         if not findings.clean:
             failures.append(f"--- {game} in {lang}:\n{findings.report()}")
-    assert not failures, "\n".join(failures)
+    return failures
