@@ -89,7 +89,7 @@ class TerraformingMars(Game[State]):
         "Corporations raise oxygen, temperature and oceans to make Mars habitable, "
         "building an engine of cards, tiles and production."
     )
-    play_time = "90–150 min"
+    play_time = msg("90–150 min")
     # A long engine builder (about ten generations, many turns each): ninety minutes per
     # player live, and a week's bank async for its many moves.
     clock = ClockDefaults(

@@ -29,7 +29,7 @@ from games.terraforming_mars.vocab import (
     resource_word,
     tile_label,
 )
-from games.words import Arg, Msg, msg, nmsg
+from games.words import Arg, Msg, msg, nmsg, pmsg
 
 __all__ = [
     "CARD_RESOURCE_WORDS",
@@ -53,7 +53,7 @@ __all__ = [
 PROJECT_LABELS = {
     "sell_patents": msg("Sell patents"),
     "power_plant": msg("Power plant"),
-    "asteroid": msg("Asteroid"),
+    "asteroid": pmsg("standard project", "Asteroid"),
     "aquifer": msg("Aquifer"),
     "greenery": msg("Greenery"),
     "city": msg("City"),

@@ -1,4 +1,4 @@
-"""`makemessages` that also collects the engines' sentences (`msg`, `nmsg`, `pmsg` of games.words)."""
+"""`makemessages` that also collects the engines' sentences (games.words: msg, nmsg, pmsg)."""
 
 from __future__ import annotations
 
