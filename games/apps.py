@@ -15,10 +15,11 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from django.utils.translation import gettext, ngettext, pgettext
+        from django.utils.translation.trans_real import catalog
 
         from games.words import install
 
-        install(gettext, ngettext, pgettext)
+        install(gettext, ngettext, pgettext, catalog)
 
 
 class GameConfig(AppConfig):

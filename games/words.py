@@ -42,18 +42,29 @@ def _english(message: str, plural: str | None, n: int | None) -> str:
 _translate: Callable[[str], str] = lambda message: message  # noqa: E731
 _translate_plural: Callable[[str, str, int], str] = _english
 _translate_in: Callable[[str, str], str] = lambda context, message: message  # noqa: E731
+_ENGLISH = object()
+_catalogue: Callable[[], object] = lambda: _ENGLISH  # noqa: E731
+#: How many languages a sentence remembers its words in (a board is drawn in a few at most).
+_REMEMBERED = 8
 
 
 def install(
     gettext: Callable[[str], str],
     ngettext: Callable[[str, str, int], str],
     pgettext: Callable[[str, str], str] | None = None,
+    catalogue: Callable[[], object] | None = None,
 ) -> None:
-    """Say sentences through these translation functions from now on (the site's gettext)."""
-    global _translate, _translate_plural, _translate_in
+    """Say sentences through these translation functions from now on (the site's gettext).
+
+    `catalogue` returns the active translation object: a sentence remembers its words per
+    catalogue (the card names of a board are said once per language, not once per drawing).
+    """
+    global _translate, _translate_plural, _translate_in, _catalogue
     _translate, _translate_plural = gettext, ngettext
     if pgettext is not None:
         _translate_in = pgettext
+    if catalogue is not None:
+        _catalogue = catalogue
 
 
 def _fill(template: str, args: Mapping[str, str]) -> str:
@@ -109,8 +120,22 @@ class Msg(str):
         return data
 
     def say(self) -> str:
-        """Return the sentence in the active language."""
-        return say(self.data())
+        """Return the sentence in the active language (remembered per catalogue)."""
+        catalogue = _catalogue()
+        said = self.__dict__.setdefault("_said", {})
+        known = said.get(id(catalogue))
+        # The catalogue itself is kept with the words, so its id cannot be reused meanwhile.
+        if known is not None and known[0] is catalogue:
+            return known[1]  # type: ignore[no-any-return]
+        if self.parts is not None:
+            words = self.sep.join(_said(part) for part in self.parts)
+        else:
+            args = {key: _said(value) for key, value in self.args.items()}
+            words = _say(self.message, self.plural, self.n, self.context, args)
+        if len(said) >= _REMEMBERED:
+            said.clear()
+        said[id(catalogue)] = (catalogue, words)
+        return words
 
     def __html__(self) -> str:
         return html.escape(self.say())
@@ -179,15 +204,16 @@ def decode(data: Any) -> Arg:
 def say(data: Any) -> str:
     """Return stored text in the active language (plain old text as it was stored)."""
     if isinstance(data, Msg):
-        data = data.data()
+        return data.say()
     if not isinstance(data, dict):
         return "" if data is None else str(data)
     if "j" in data:
         return str(data.get("s", "")).join(say(part) for part in data["j"])
-    message = str(data.get("m", ""))
-    plural, n = data.get("p"), data.get("n")
     args = {str(key): _said(value) for key, value in (data.get("a") or {}).items()}
-    context = data.get("c")
+    return _say(str(data.get("m", "")), data.get("p"), data.get("n"), data.get("c"), args)
+
+
+def _say(message: str, plural: Any, n: Any, context: Any, args: Mapping[str, Any]) -> str:
     if plural is not None and isinstance(n, int):
         template = _translate_plural(message, str(plural), n)
     elif context is not None and message:
