@@ -107,7 +107,10 @@ def board_context(
             undo = engine.undo_steps(state, position)
     if moves is None:
         moves = move_list_recent(table=table)
-    seats = list(table.seats.all())
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        seats = list(table.seats.all())  # a snapshot's read, with the players
+    else:
+        seats = list(table.seats.select_related("user"))
     now = timezone.now()
     for each in seats:
         each.clock_seconds = clocks.seconds_left(table, each, now) if table.state else None
