@@ -79,3 +79,15 @@ def test_a_word_with_a_context_is_translated_apart(monkeypatch) -> None:
     assert data == {"m": "Asteroid", "c": "standard project"}
     assert say(data) == "standard project:Asteroid"
     assert decode(data).data() == data and pickle.loads(pickle.dumps(word)).data() == data
+
+
+def test_a_sentence_said_in_turn_in_several_languages_keeps_each_apart() -> None:
+    line = msg("Time is up for this round.")
+    said = {}
+    for lang in ("de", "en", "it", "de", "nl", "en"):
+        with translation.override(lang):
+            said.setdefault(lang, set()).add(line.say())
+    assert said["en"] == {"Time is up for this round."}
+    assert said["de"] == {"Die Zeit für diese Runde ist abgelaufen."}
+    assert all(len(words) == 1 for words in said.values())
+    assert len({next(iter(words)) for words in said.values()}) == 4
