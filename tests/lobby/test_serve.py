@@ -72,8 +72,11 @@ def served(tmp_path):
         # A database of its own, made fresh: `serve` migrates it like a new install.
         env["DATABASE_URL"] = fresh_postgres_database(env["DATABASE_URL"], "playtable_serve")
     log = open(tmp_path / "serve.log", "w+")  # noqa: SIM115 - closed below
+    # Started as a shell script's background job is, with SIGINT ignored (inherited): Ctrl-C
+    # and kill -INT must stop it all the same.
+    command = [sys.executable, "manage.py", "serve", "--port", str(port), "--demo"]
     process = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port), "--demo"],
+        ["sh", "-c", 'trap "" INT; exec "$@"', "serve", *command],
         cwd=ROOT,
         env=env,
         stdout=log,

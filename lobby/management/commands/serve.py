@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 from typing import Any
 
@@ -112,6 +113,9 @@ class Command(BaseCommand):
         self.stdout.write("Press Ctrl-C to stop.")
         self.stdout.flush()
         embedded.server_loop_set(twisted_loop)
+        # Started in the background by a shell script, a process inherits SIGINT ignored, and
+        # Twisted then leaves it so: Ctrl-C (or kill -INT) would not stop what we promise it does.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         server = Server(
             application=application,
             endpoints=build_endpoint_description_strings(host=host, port=port),
