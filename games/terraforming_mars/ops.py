@@ -268,14 +268,18 @@ class Choice(Decision):
         push_ops(st, item[1], item[2], item[4][index])
 
 
-def _prod_targets(st: State, seat: int, res: int, amount: int) -> list[Action]:
-    """Targets of a red-framed production decrease (§4.1.1, §11.1)."""
+def _prod_targets(st: State, seat: int, res: int, amount: int, own_gain: int = 0) -> list[Action]:
+    """Targets of a red-framed production decrease (§4.1.1, §11.1).
+
+    `own_gain`: what the player's own production rises by first (moving production to you).
+    """
     strict = st.settings.strict_red_frame
     minimum = PRODUCTION_MIN[res]
     options: list[Action] = [
         {"type": "target", "player": i}
         for i, p in enumerate(st.players)
-        if (i != seat or strict) and p.prod[res] - amount >= minimum
+        if (i != seat or strict)
+        and p.prod[res] + (own_gain if i == seat else 0) - amount >= minimum
     ]
     if st.solo:
         options.append({"type": "neutral"})
@@ -308,16 +312,19 @@ class RedProd(Decision):
 
 @decision("steal_prod")
 class StealProd(Decision):
-    """("steal_prod", seat, source, res, n): move production from any player to you."""
+    """("steal_prod", seat, source, res, n): move production from any player to you.
+
+    Your increase comes first, then the decrease: with strict red frames you may take it
+    from yourself even at zero (Energy Tapping when nobody has energy production, §4.1.1).
+    """
 
     def options(self, st: State, item: Item) -> list[Action]:
-        options = _prod_targets(st, item[1], RES_INDEX[item[3]], item[4])
-        return options
+        return _prod_targets(st, item[1], RES_INDEX[item[3]], item[4], own_gain=item[4])
 
     def choose(self, st: State, item: Item, action: Action) -> None:
-        _lower_target(st, item, action)
         add_prod(st, item[1], RES_INDEX[item[3]], item[4])
         log(st, item[1], "prod", item[3], item[4])
+        _lower_target(st, item, action)
 
 
 @decision("remove_any")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.terraforming_mars.board import any_legal_space
+from games.terraforming_mars.board import any_legal_space, legal_spaces, map_of
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.constants import (
     PRODUCTION_MIN,
@@ -113,11 +113,50 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
     return None
 
 
-def _check_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
+def _check_prod(st: State, seat: int, effect: tuple[Any, ...], credit: int = 0) -> str | None:
+    """A production decrease must fit above the minimum (§1.1, §4.1.1).
+
+    `credit` is what the card raises that production by first (its own tiles' triggers).
+    """
     res, amount = RES_INDEX[effect[1]], effect[2]
-    if amount < 0 and st.players[seat].prod[res] + amount < PRODUCTION_MIN[res]:
+    if amount < 0 and st.players[seat].prod[res] + credit + amount < PRODUCTION_MIN[res]:
         return msg("Your %(resource)s production is too low.", resource=RESOURCE_LABELS[res])
     return None
+
+
+def _tile_production(st: State, seat: int, card_id: str, before: int) -> dict[str, int]:
+    """Return the production `seat` surely gains from the card's tiles placed before effect
+    number `before`: the triggers of the seat's cards in play and of the card itself, which
+    is in play when its effects resolve (Immigrant City's own city: +1 M€ production; with
+    Tharsis Republic +1 more). A trigger that depends on the space chosen (a metal bonus) is
+    not counted; one that depends on Mars counts only when every legal space agrees.
+    """
+    card = CARDS[card_id]
+    triggers = [t for _, t in st.players[seat].mods.triggers] + list(card.triggers)
+    gains: dict[str, int] = {}
+    for effect in card.play[:before]:
+        if effect[0] != "tile":
+            continue
+        spaces = legal_spaces(st, seat, effect[2])
+        on_mars = {space in map_of(st).by_id for space in spaces}
+        for trigger in triggers:
+            if trigger.event != "tile" or not _sure_to_fire(trigger.cond, effect[1], on_mars):
+                continue
+            for op in trigger.ops:
+                if op[0] == "prod" and op[2] > 0:
+                    gains[op[1]] = gains.get(op[1], 0) + op[2]
+    return gains
+
+
+def _sure_to_fire(cond: tuple[tuple[str, Any], ...], kind: str, on_mars: set[bool]) -> bool:
+    for key, value in cond:
+        if key == "tile" and value != kind:
+            return False
+        if key == "mars" and on_mars != {value}:
+            return False
+        if key not in ("tile", "mars"):
+            return False
+    return True
 
 
 def _check_tile(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
@@ -128,12 +167,15 @@ def _check_tile(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
     return None
 
 
-def _someone_has(st: State, seat: int, res: int, amount: int, *, include_self: bool) -> bool:
+def _someone_has(
+    st: State, seat: int, res: int, amount: int, *, include_self: bool, own_gain: int = 0
+) -> bool:
     if st.solo:
         return True  # §11.1: the neutral player can always take it
     minimum = PRODUCTION_MIN[res]
     return any(
-        (i != seat or include_self) and p.prod[res] - amount >= minimum
+        (i != seat or include_self)
+        and p.prod[res] + (own_gain if i == seat else 0) - amount >= minimum
         for i, p in enumerate(st.players)
     )
 
@@ -150,6 +192,20 @@ def _check_red_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None
     return None
 
 
+def _check_steal_prod(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
+    # §4.1.1 "move production from any player to you": your own increase comes first, so
+    # with strict_red_frame you can always be the one who loses it (Energy Tapping when
+    # nobody has energy production: +1, then -1 from yourself).
+    if not st.settings.strict_red_frame:
+        return None
+    res, amount = RES_INDEX[effect[1]], effect[2]
+    if not _someone_has(st, seat, res, amount, include_self=True, own_gain=amount):
+        return msg(
+            "Nobody has enough %(resource)s production to lower.", resource=RESOURCE_LABELS[res]
+        )
+    return None
+
+
 def _check_hook(st: State, seat: int, effect: tuple[Any, ...]) -> str | None:
     test = CHECKS.get(effect[1])
     return test(st, seat, "") if test is not None else None
@@ -159,7 +215,7 @@ OP_CHECKS: dict[str, Callable[[State, int, tuple[Any, ...]], str | None]] = {
     "prod": _check_prod,
     "tile": _check_tile,
     "red_prod": _check_red_prod,
-    "steal_prod": _check_red_prod,
+    "steal_prod": _check_steal_prod,
     "hook": _check_hook,
 }
 
@@ -194,12 +250,15 @@ def _play_block(st: State, seat: int, card_id: str) -> str | None:
     can = capacity(player, card.building, card.space)
     if can < cost:
         return msg("Costs %(cost)s M€; you can pay %(can)s M€.", cost=cost, can=can)
-    for effect in card.play:
-        test = OP_CHECKS.get(effect[0])
-        if test is not None:
-            reason = test(st, seat, effect)
-            if reason is not None:
-                return reason
+    for index, effect in enumerate(card.play):
+        if effect[0] == "prod" and effect[2] < 0:
+            credit = _tile_production(st, seat, card_id, index).get(effect[1], 0)
+            reason = _check_prod(st, seat, effect, credit)
+        else:
+            test = OP_CHECKS.get(effect[0])
+            reason = test(st, seat, effect) if test is not None else None
+        if reason is not None:
+            return reason
     for name in card.checks:
         reason = CHECKS[name](st, seat, card_id)
         if reason is not None:

@@ -547,7 +547,9 @@ CARDS = (
             "-1 energy production, -2 M€ production; place a city tile. Effect: whenever any "
             "city tile is placed (this one included), +1 M€ production."
         ),
-        play=(("prod", "energy", -1), ("prod", "mc", -2), ("tile", "city", "city", "")),
+        # The city first: its own +1 M€ production (and Tharsis Republic's) comes before the
+        # -2, so the card is playable at -4 M€ production (-5 with Tharsis Republic).
+        play=(("tile", "city", "city", ""), ("prod", "energy", -1), ("prod", "mc", -2)),
         triggers=(Trigger("tile", "any", (("tile", "city"),), (("prod", "mc", 1),)),),
     ),
     project(
