@@ -76,11 +76,17 @@ _FALSE_WORDS = frozenset({"false", "off", "0", "no", ""})
 
 @dataclass(frozen=True)
 class Option:
-    """One table option offered at table creation, with its default and allowed values."""
+    """One table option offered at table creation, with its default and allowed values.
+
+    Kinds: "int" (a whole number from `min` to `max`), "bool", "choice" (one of `choices`)
+    and "seats": any set of player numbers from 1 to `max`, cleaned to a sorted tuple (the
+    form shows a checkbox per player number). A "seats" option also reads a single number,
+    as an "int" option stored it before: 0 for nobody, else that one player.
+    """
 
     key: str
     label: str
-    kind: Literal["int", "bool", "choice"]
+    kind: Literal["int", "bool", "choice", "seats"]
     default: Any
     choices: tuple[tuple[Any, str], ...] = ()
     min: int | None = None
@@ -90,8 +96,10 @@ class Option:
     def __post_init__(self) -> None:
         # A broken option declaration is a programming error: fail at import, not at a table,
         # and with a real exception (an `assert` is gone under `python -O`).
-        if self.kind not in ("int", "bool", "choice"):
+        if self.kind not in ("int", "bool", "choice", "seats"):
             raise TypeError(f"unknown option kind {self.kind!r}")
+        if self.kind == "seats" and self.max is None:
+            raise TypeError(f"seats option {self.key!r} has no highest player number")
         if self.kind == "choice" and not self.choices:
             raise TypeError(f"choice option {self.key!r} has no choices")
         try:
@@ -105,6 +113,8 @@ class Option:
         """Return `raw` coerced to this option's type; raise OptionError when it does not fit."""
         if self.kind == "bool":
             return self._clean_bool(raw)
+        if self.kind == "seats":
+            return self._clean_seats(raw)
         if self.kind == "int":
             value = self._clean_int(raw)
             if self.min is not None and value < self.min:
@@ -177,6 +187,36 @@ class Option:
             if digits.isascii() and digits.isdigit() and len(digits) <= 18:
                 return int(text)
         raise self._not_a_number(raw)
+
+    def _clean_seats(self, raw: Any) -> tuple[int, ...]:
+        """Return the player numbers in `raw` (a list, or one number: 0 is nobody), sorted."""
+        if isinstance(raw, (list, tuple)):
+            if len(raw) > (self.max or 0):
+                raise self._not_seats(raw)
+            numbers = [self._clean_int_or(raw_number, raw) for raw_number in raw]
+        else:
+            number = self._clean_int_or(raw, raw)
+            numbers = [number] if number else []
+        highest = self.max or 0
+        if any(not 1 <= n <= highest for n in numbers) or len(set(numbers)) != len(numbers):
+            raise self._not_seats(raw)
+        return tuple(sorted(numbers))
+
+    def _clean_int_or(self, raw: Any, whole: Any) -> int:
+        try:
+            return self._clean_int(raw)
+        except OptionError:
+            raise self._not_seats(whole) from None
+
+    def _not_seats(self, raw: Any) -> OptionError:
+        return OptionError(
+            msg(
+                "%(option)s must be player numbers from 1 to %(max)s, each once, not %(value)s.",
+                option=self._name(),
+                max=self.max or 0,
+                value=_short(raw),
+            )
+        )
 
     def _clean_choice(self, raw: Any) -> Any:
         for value, _label in self.choices:

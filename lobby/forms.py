@@ -24,6 +24,11 @@ def duration_words(seconds: int) -> str:
     return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
 
 
+def seats_words(numbers: Any) -> str:
+    """Return a set of player numbers as a player reads it: "1, 3", or "nobody"."""
+    return ", ".join(str(n) for n in numbers) or gettext("nobody")
+
+
 def _durations(choices: Any) -> list[tuple[str, str]]:
     return [(str(s), duration_words(s)) for s in choices]
 
@@ -42,6 +47,8 @@ def _option_field(option: Option) -> forms.Field:
         return forms.BooleanField(
             label=label, required=False, initial=option.default, help_text=help_text
         )
+    if option.kind == "seats":
+        return _SeatsField(option, label=label, help_text=help_text)
     if option.choices:
         return forms.TypedChoiceField(
             label=label,
@@ -57,6 +64,26 @@ def _option_field(option: Option) -> forms.Field:
         initial=option.default,
         help_text=help_text,
     )
+
+
+class _SeatsField(forms.MultipleChoiceField):
+    """A checkbox per player number; cleaned by the option into a sorted tuple."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def __init__(self, option: Option, **kwargs: Any) -> None:
+        self.option = option
+        numbers = range(1, (option.max or 0) + 1)
+        choices = [(str(n), gettext("Player %(n)s") % {"n": n}) for n in numbers]
+        initial = [str(n) for n in option.default]
+        super().__init__(choices=choices, required=False, initial=initial, **kwargs)
+
+    def clean(self, value: Any) -> Any:
+        chosen = super().clean(value)
+        try:
+            return self.option.clean(chosen)
+        except OptionError as error:
+            raise forms.ValidationError(str(error)) from None
 
 
 #: The clock fields of each mode: the form shows and reads only the chosen mode's.

@@ -59,14 +59,13 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         key="handicap",
-        label=gettext_noop("Handicapped player"),
-        kind="int",
-        default=0,
-        min=0,
+        label=gettext_noop("Handicapped players"),
+        kind="seats",
+        default=(),
         max=4,
         help=gettext_noop(
-            "0 for nobody, else a player number: only that player loses points for "
-            "volcanoes, one per active volcano."
+            "Tick the strong players: only they lose points for volcanoes, one per active "
+            "volcano each; nobody else loses any."
         ),
     ),
     Option(

@@ -60,7 +60,8 @@ GRACE_SECONDS = 0  # §6.2: no grace window after a drop: a placed tile is fixed
 # - §8: every player tied for best gets +4, every one tied for worst -4; all equal: none.
 # - §10: solo is scored in minus points only (free + errors + every volcano) over three
 #   rounds; solo and "solo for two" play the beginner rules (no modifiers, no tasks).
-# - §11 handicap: one handicapped player, named by player number.
+# - §11 handicap: any set of handicapped players, named by player number (a table made
+#   when it was a single number still reads it: 0 nobody, n that one player).
 # - §11 random_tasks: two tasks dealt to each player.
 # - §12: equal totals share the place.
 
@@ -98,10 +99,14 @@ def uses_tasks(state: MondoState) -> bool:
     return state.settings.expert and not is_solo(state)
 
 
-def handicap_seat(state: MondoState) -> int:
-    """Return the handicapped seat, or -1 (rules §11 handicap)."""
-    seat = state.settings.handicap - 1
-    return seat if 0 <= seat < state.players and not is_solo(state) else -1
+def handicap_seats(state: MondoState) -> tuple[int, ...]:
+    """Return the handicapped seats, () for none (rules §11 handicap: the chosen players).
+
+    A player number beyond the seats of this table is ignored; solo has no handicap.
+    """
+    if is_solo(state):
+        return ()
+    return tuple(n - 1 for n in state.settings.handicap if 1 <= n <= state.players)
 
 
 @lru_cache(maxsize=256)
@@ -363,7 +368,7 @@ def end_round(state: MondoState) -> MondoState:
         claims=[player.tasks for player in seats],
         first_out=first,
         solo=is_solo(state),
-        handicap=handicap_seat(state),
+        handicap=handicap_seats(state),
         handicap_inactive=state.settings.handicap_inactive,
     )
     done = RoundResult(

@@ -312,7 +312,7 @@ def _volcano_penalties(
     holders: Sequence[bool],
     *,
     solo: bool,
-    handicap: int,
+    handicap: Sequence[int],
     handicap_inactive: bool,
 ) -> tuple[list[int], list[int]]:
     """Return (counted volcanoes, points lost) per player (rules §7.6, §10, §11)."""
@@ -324,14 +324,14 @@ def _volcano_penalties(
         # rules §10: the lone player always holds the majority and the volcano chip.
         counted = [board.active + board.inactive for board in boards]
         return counted, counted[:]
-    if handicap >= 0:
-        # rules §11 handicap: only the handicapped player loses points, one per active
+    if handicap:
+        # rules §11 handicap: only the handicapped players lose points, each one per active
         # volcano (and per inactive one in the harsher level); majority does not matter.
         lost = [0] * len(boards)
-        board = boards[handicap]
-        lost[handicap] = board.active + (board.inactive if handicap_inactive else 0)
         counted = [board.active for board in boards]
-        counted[handicap] = lost[handicap]
+        for seat in handicap:
+            board = boards[seat]
+            lost[seat] = counted[seat] = board.active + (board.inactive if handicap_inactive else 0)
         return counted, lost
     most = max(counted)
     if most == 0:
@@ -349,7 +349,7 @@ def score_round(
     claims: Sequence[Sequence[int]],
     first_out: int,
     solo: bool = False,
-    handicap: int = -1,
+    handicap: Sequence[int] = (),
     handicap_inactive: bool = False,
 ) -> tuple[PlayerRound, ...]:
     """Score every player's round together (rules §7.5-§7.8, §8, §9, §10).
@@ -357,7 +357,7 @@ def score_round(
     `chips` are the bonus chip values taken (0 = none), `holders` who holds the volcano
     chip, `modifier` the index of this round's scoring modifier (-1 = none), `claims` the
     task indices each player took, `first_out` the seat that jumped out first (-1 = none),
-    `handicap` the handicapped seat (-1 = none).
+    `handicap` the handicapped seats (none: the volcano chip rules apply).
     """
     counted, lost = _volcano_penalties(
         boards, holders, solo=solo, handicap=handicap, handicap_inactive=handicap_inactive

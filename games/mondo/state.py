@@ -59,7 +59,7 @@ class Settings:
     advanced: bool
     expert: bool
     volcano_chip: str
-    handicap: int
+    handicap: tuple[int, ...]  # player numbers (1 = seat 0), sorted; () for nobody
     handicap_inactive: bool
     hidden_time: bool
     sudden_end: bool
@@ -164,6 +164,11 @@ def _player_round_dump(player: PlayerRound) -> str:
     return text
 
 
+def _plain(value: Any) -> Any:
+    """Return an option's value as JSON has it (a set of player numbers is a list)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
 def dump_state(state: MondoState) -> dict[str, Any]:
     """Return `state` as JSON-safe data."""
     settings = state.settings
@@ -171,7 +176,9 @@ def dump_state(state: MondoState) -> dict[str, Any]:
         "v": DUMP_VERSION,
         "seed": state.seed,
         "players": state.players,
-        "options": {name: getattr(settings, name) for name in Settings.__dataclass_fields__},
+        "options": {
+            name: _plain(getattr(settings, name)) for name in Settings.__dataclass_fields__
+        },
         "round": state.round,
         "phase": state.phase,
         "pool": _encode(state.pool),
@@ -246,11 +253,19 @@ def _modifier(value: Any, what: str) -> int:
 
 
 def _settings(raw: Any, options: Sequence[Option]) -> Settings:
-    data = keys(raw, "options", set(Settings.__dataclass_fields__))
+    data = dict(keys(raw, "options", set(Settings.__dataclass_fields__)))
     for option in options:
         value = data[option.key]
         try:
-            ok = type(value) is type(option.default) and option.clean(value) == value
+            if option.kind == "seats":
+                # A JSON list of player numbers; a dump older than the set holds one number
+                # (0 for nobody), which still loads.
+                ok = isinstance(value, (list, tuple, int)) and not isinstance(value, bool)
+                cleaned = option.clean(value)
+                ok = ok and (isinstance(value, int) or tuple(cleaned) == tuple(value))
+                data[option.key] = cleaned
+            else:
+                ok = type(value) is type(option.default) and option.clean(value) == value
         except OptionError:
             ok = False
         if not ok:

@@ -54,6 +54,10 @@ def option_default(option: Any) -> str:
 
     if option.kind == "bool":
         return gettext("yes") if option.default else gettext("no")
+    if option.kind == "seats":
+        from lobby.forms import seats_words
+
+        return seats_words(option.default)
     for value, label in option.choices:
         if value == option.default:
             return translated(label)

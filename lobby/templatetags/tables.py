@@ -7,8 +7,9 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
+from games.engine import OptionError
 from ladder.elo import START_RATING
-from lobby.forms import duration_words
+from lobby.forms import duration_words, seats_words
 from lobby.models import Seat, Table
 
 register = template.Library()
@@ -56,9 +57,17 @@ def options_chosen(table: Table) -> list[tuple[str, str]]:
     chosen: list[tuple[str, str]] = []
     for option in engine.options:
         value: Any = table.options.get(option.key, option.default)
+        if option.kind == "seats":
+            # Stored as a JSON list, or as one number by a table older than the option kind.
+            try:
+                value = option.clean(value)
+            except OptionError:
+                continue
         if value == option.default:
             continue
-        if option.kind == "bool":
+        if option.kind == "seats":
+            shown = seats_words(value)
+        elif option.kind == "bool":
             shown = gettext("yes") if value else gettext("no")
         else:
             shown = next((gettext(label) for v, label in option.choices if v == value), str(value))

@@ -104,6 +104,8 @@ def option_variants(engine: Game[Any]) -> list[dict[str, Any]]:
             values: list[Any] = [not option.default]
         elif option.choices:
             values = [value for value, _ in option.choices if value != option.default]
+        elif option.kind == "seats":
+            values = [tuple(range(1, (option.max or 0) + 1))]
         else:
             values = [v for v in (option.min, option.max) if v is not None and v != option.default]
         variants += [{option.key: value} for value in values]

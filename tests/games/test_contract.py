@@ -66,6 +66,9 @@ def test_out_of_range_and_wrongly_typed_options_are_refused(slug: str) -> None:
             bad = [(option.max or 10**6) + 1, (option.min or -(10**6)) - 1, "many", 2.5, None]
         elif option.kind == "bool":
             bad = ["perhaps", 2, None, [True]]
+        elif option.kind == "seats":
+            highest = option.max or 0
+            bad = [[highest + 1], [0], [1, 1], -1, "many", None, [True], [1.5]]
         else:
             bad = ["no-such-choice", None, [option.default]]
         for value in bad:

@@ -68,7 +68,9 @@ def _post(client, slug, **fields):
     """Post the form as a browser does: every game option at its default, plus `fields`."""
     data = {"players": "2", "visibility": "public", "rated": "on", **fields}
     for option in get_engine(slug).options:
-        if option.kind != "bool":
+        if option.kind == "seats":
+            data[f"opt_{option.key}"] = [str(n) for n in option.default]
+        elif option.kind != "bool":
             data[f"opt_{option.key}"] = str(option.default)
         elif option.default:
             data[f"opt_{option.key}"] = "on"

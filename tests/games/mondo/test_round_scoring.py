@@ -273,7 +273,7 @@ def test_solo_for_two_counts_the_chips_against_the_minus_points() -> None:
 def test_a_handicapped_player_pays_per_active_volcano_and_the_others_never() -> None:
     """rules §11 handicap: majority does not matter; inactive ones only at the harsher level."""
     rows = [(0, 0, 20, 0, 2, 3, 0), (0, 0, 20, 0, 5, 0, 0)]
-    soft = round_of(rows, handicap=0)
+    soft = round_of(rows, handicap=(0,))
     assert [r.volcano_penalty for r in soft] == [2, 0]
-    harsh = round_of(rows, handicap=0, handicap_inactive=True)
+    harsh = round_of(rows, handicap=(0,), handicap_inactive=True)
     assert [r.volcano_penalty for r in harsh] == [5, 0]

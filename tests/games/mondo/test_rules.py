@@ -494,13 +494,15 @@ def test_with_choose_each_player_picks_a_side_before_the_first_tile() -> None:
     assert_rejected(ENGINE, state(2), 0, {"type": "side", "side": "back"}, match="fixed")
 
 
-def test_the_handicap_names_a_player_by_number() -> None:
+def test_the_handicap_names_players_by_number() -> None:
     """rules §11 handicap: player 2 is seat 1; an absent player number is ignored."""
-    from games.mondo.rules import handicap_seat
+    from games.mondo.rules import handicap_seats
 
-    assert handicap_seat(state(2, handicap=2)) == 1
-    assert handicap_seat(state(2, handicap=4)) == -1
-    assert handicap_seat(state(2)) == -1
+    assert handicap_seats(state(2, handicap=[2])) == (1,)
+    assert handicap_seats(state(3, handicap=[1, 3])) == (0, 2)
+    assert handicap_seats(state(2, handicap=[2, 4])) == (1,)
+    assert handicap_seats(state(2, handicap=2)) == (1,)  # one number, as tables stored it
+    assert handicap_seats(state(2)) == ()
 
 
 def test_solo_rules_for_everyone_seed_every_board_and_use_the_chips() -> None:
