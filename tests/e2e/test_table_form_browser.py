@@ -57,3 +57,31 @@ def test_the_form_proposes_each_games_clock_and_shows_only_the_chosen_modes(
     assert (table.mode, table.base_seconds, table.increment_seconds) == ("live", 900, 5)
     assert errors == []
     ctx.close()
+
+
+def test_mondo_handicaps_any_ticked_players(asgi_server, browser, e2e):
+    """Mondo's handicap is a checkbox per player number, in a fieldset with its legend."""
+    base = asgi_server
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    sign_up(page, base, "handy")
+    page.goto(f"{base}/games/mondo/new/")
+    group = page.get_by_role("group", name="Handicapped players")
+    expect(group.get_by_role("checkbox")).to_have_count(4)
+    page.select_option("#id_players", "3")
+    group.get_by_label("Player 1").check()
+    group.get_by_label("Player 3").check()
+    for name, size in VIEWPORTS.items():
+        page.set_viewport_size(size)
+        group.scroll_into_view_if_needed()
+        page.screenshot(path=str(e2e / f"table_form_mondo_handicap_{name}.png"), full_page=True)
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    page.click("#main form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Mondo")
+    table = Table.objects.get()
+    assert table.options["handicap"] == [1, 3]
+    page.goto(f"{base}/tables/")  # the open tables say which options differ
+    expect(page.locator("#main")).to_contain_text("Handicapped players: 1, 3")
+    assert errors == []
+    ctx.close()
