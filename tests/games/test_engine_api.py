@@ -102,6 +102,10 @@ def test_a_broken_option_declaration_fails_at_once() -> None:
         Option("size", "Size", "choice", 5)
     with pytest.raises(TypeError, match="unknown option kind"):
         Option("size", "Size", "float", 5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="no highest player number"):
+        Option("who", "Who", "seats", ())
+    with pytest.raises(TypeError, match="bad default for option 'who'"):
+        Option("who", "Who", "seats", (5,), max=4)
 
 
 def test_a_broken_declaration_fails_even_under_python_dash_o() -> None:
