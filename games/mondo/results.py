@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.mondo.cards import MODIFIERS, TASKS
-from games.mondo.rules import is_solo
+from games.mondo.rules import handicap_seats, is_solo
 from games.mondo.state import MondoState
 
 __all__ = ["history_view", "modifier_view"]
@@ -25,6 +25,8 @@ def modifier_view(index: int) -> dict[str, Any] | None:
 def history_view(state: MondoState) -> list[dict[str, Any]]:
     """Return every scored round with each player's breakdown (rules §7.8)."""
     solo = is_solo(state)
+    # rules §11 handicap: no volcano chip is in play, so none is shown.
+    chip_shown = not handicap_seats(state)
     totals = [0] * state.players
     rounds = []
     for done in state.history:
@@ -43,7 +45,7 @@ def history_view(state: MondoState) -> list[dict[str, Any]]:
                     "errors": player.errors,
                     "active": player.active,
                     "inactive": player.inactive,
-                    "volcano_chip": player.volcano_chip,
+                    "volcano_chip": player.volcano_chip and chip_shown,
                     "counted": player.counted,
                     "volcano_penalty": player.volcano_penalty,
                     "modifier_points": player.modifier_points,

@@ -125,7 +125,8 @@ def _board_view(
         "holding": player.held is not None,
         "ready": player.ready,
         "placed": CELL_COUNT - score.free,
-        "volcano_chip": seat in state.holders,
+        # rules §11 handicap: no volcano chip is in play, so none is shown.
+        "volcano_chip": seat in state.holders and not handicap_seats(state),
         "tasks": [_task_view(task, None) for task in player.tasks],
         "preview": {
             "animals": score.animals,

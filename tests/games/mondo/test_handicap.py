@@ -92,3 +92,16 @@ def test_a_dump_with_a_malformed_set_is_refused(bad) -> None:
     data = ENGINE.dump(state(3))
     with pytest.raises(ValueError):
         ENGINE.load({**data, "options": {**data["options"], "handicap": bad}})
+
+
+def test_with_a_handicap_no_volcano_chip_is_shown() -> None:
+    """rules §11: the handicapped game has no volcano chip; without it the round-1 top
+    scorer holds it in round 2 and the board says so."""
+    plain = ENGINE.time_up(_round_one(), "break-1")
+    assert plain.round == 2 and plain.holders
+    shown = [b["seat"] for b in ENGINE.view(plain, None)["boards"] if b["volcano_chip"]]
+    assert shown == list(plain.holders)
+    handicapped = ENGINE.time_up(_round_one(handicap=[1, 3]), "break-1")
+    view = ENGINE.view(handicapped, None)
+    assert not [b for b in view["boards"] if b["volcano_chip"]]
+    assert not [p for r in view["history"] for p in r["players"] if p["volcano_chip"]]
