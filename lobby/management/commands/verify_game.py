@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from games.verify import verify_record
-from games.words import msg, say
+from games.words import nmsg, say
 
 
 class Command(BaseCommand):
@@ -37,15 +37,14 @@ class Command(BaseCommand):
             for finding in verdict.findings:
                 self.stderr.write(f"- {say(finding.data())}")
             raise CommandError(_("Not verified."), returncode=1)
-        self.stdout.write(
-            say(
-                msg(
-                    "Verified: the seed matches the commitment, and %(n)s moves replay to the "
-                    "recorded final state and result.",
-                    n=verdict.moves,
-                ).data()
-            )
+        verified = nmsg(
+            "Verified: the seed matches the commitment, and %(n)s move replays to the "
+            "recorded final state and result.",
+            "Verified: the seed matches the commitment, and %(n)s moves replay to the "
+            "recorded final state and result.",
+            verdict.moves,
         )
+        self.stdout.write(say(verified.data()))
 
     def _from_file(self, name: str) -> Any:
         try:
