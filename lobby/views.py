@@ -406,6 +406,8 @@ def table_record(request: HttpRequest, code: str) -> HttpResponse:
     Anyone who may watch the table may check it: `python manage.py verify_game --file`.
     """
     table = _visible_table(request, code)
+    if table.status == Table.Status.ABORTED:
+        raise ExplainedHttp404(_("This table was cancelled: it has no result to check."))
     if table.status != Table.Status.FINISHED:
         raise PermissionDenied(
             _("The game record, with its seed, is published when the game is over.")

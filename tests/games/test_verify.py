@@ -236,3 +236,21 @@ def test_the_module_is_pure() -> None:
         for alias in node.names
     }
     assert not {name for name in imported if name.split(".")[0] in {"django", "lobby", "config"}}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_no_view_of_a_running_game_holds_its_seed(slug) -> None:
+    """What a seat or a spectator is sent never carries the seed that deals the game."""
+    import json
+
+    engine = get_engine(slug)
+    seed = 1234567890123456789
+    state = engine.setup(players=2, seed=seed, options={})
+    rng = random.Random(slug)
+    for _ in range(40):
+        for viewer in (None, 0, 1):
+            assert str(seed) not in json.dumps(engine.view(state, viewer), default=str)
+        to_move = sorted(engine.to_move(state))
+        if not to_move:
+            break
+        state = engine.apply(state, to_move[0], rng.choice(engine.legal_actions(state, to_move[0])))

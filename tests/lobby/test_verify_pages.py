@@ -160,3 +160,32 @@ def test_a_forged_admin_post_cannot_change_the_seed(alice, bob):
     assert "Hidden until the game is over." in moderator_page
     assert str(table.seed) not in moderator_page
     assert {"seed", "seed_salt", "seed_commitment"} <= set(model_admin.readonly_fields)
+
+
+@pytest.mark.django_db
+def test_a_table_aborted_mid_game_has_no_record_but_shows_its_seed(alice, bob):
+    from lobby.services.moderation import table_abort
+
+    table = started_table(alice, bob)
+    moderator = _moderator()
+    table_abort(moderator=moderator, table_id=table.id, reason="Test abort")
+    table.refresh_from_db()
+    assert table.status == Table.Status.ABORTED
+    client = _client(alice)
+    response = client.get(reverse("lobby:record", args=[table.code]))
+    assert response.status_code == 404
+    assert "it has no result to check" in response.content.decode()
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert str(table.seed) in page and table.seed_commitment in page
+    assert reverse("lobby:record", args=[table.code]) not in page
+
+
+@pytest.mark.django_db
+def test_a_table_that_never_started_shows_no_commitment(alice):
+    from lobby.services import table_create
+
+    table = table_create(user=alice, game="lost_cities", players=2, options={})
+    page = _client(alice).get(table.get_absolute_url()).content.decode()
+    assert 'class="fairness"' not in page and str(table.seed) not in page
+    response = _client(alice).get(reverse("lobby:record", args=[table.code]))
+    assert response.status_code == 403
