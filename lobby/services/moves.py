@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games.bots import Bot
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
+from games.verify import final_places as final_places  # its home was here: kept importable
 from games.verify import forfeit_result, game_result, replay
 from games.words import Msg, encode, msg, say
 from lobby import clocks, metrics
