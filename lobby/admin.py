@@ -4,10 +4,12 @@ Moderators act on tables and chat messages through actions that ask for a reason
 and write the moderation log; the forms they can open stay read-only.
 
 Moderators never see hidden information: while a game runs, anyone below superuser
-sees no seed (it deals the whole game), no state (every hand, the deck), no move's
+sees no seed (it deals the whole game) nor its salt, no state (every hand, the deck), no move's
 action and no seat's own log line, only what a spectator knows; they cannot filter
 on those fields either, which would answer questions about them. Once the game is
-over, everything is shown.
+over, everything is shown. The seed, its salt and its commitment (games.verify) are
+read-only for everyone, superusers included: a seed changed after the start would no
+longer match the commitment the players saw.
 """
 
 from __future__ import annotations
@@ -125,6 +127,8 @@ class TableAdmin(admin.ModelAdmin[Table]):
     readonly_fields = (
         "code",
         "seed",
+        "seed_salt",
+        "seed_commitment",
         "version",
         "move_count",
         "state",
@@ -138,7 +142,11 @@ class TableAdmin(admin.ModelAdmin[Table]):
     inlines = [SeatInline]
     actions = ["abort", "remove_player"]
     # Shown to moderators only once the game is over; the replacement says so before.
-    secret_fields = {"seed": "seed_hidden", "state": "state_hidden"}
+    secret_fields = {
+        "seed": "seed_hidden",
+        "seed_salt": "seed_salt_hidden",
+        "state": "state_hidden",
+    }
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         # Moderators change tables through the actions only: those keep the log.
@@ -183,6 +191,10 @@ class TableAdmin(admin.ModelAdmin[Table]):
 
     @admin.display(description=_("seed"))
     def seed_hidden(self, table: Table) -> StrOrPromise:
+        return HIDDEN_UNTIL_OVER
+
+    @admin.display(description=_("seed salt"))
+    def seed_salt_hidden(self, table: Table) -> StrOrPromise:
         return HIDDEN_UNTIL_OVER
 
     @admin.display(description=_("state"))

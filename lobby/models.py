@@ -63,6 +63,14 @@ class Table(models.Model):
         max_length=32, default=_invite_token, editable=False, verbose_name=_("invite token")
     )
     seed = models.BigIntegerField(verbose_name=_("seed"))
+    # Set once, when the table starts (games.verify): everyone sees the commitment from
+    # the first deal; the seed and salt are shown once the game is over.
+    seed_salt = models.CharField(
+        max_length=32, blank=True, editable=False, verbose_name=_("seed salt")
+    )
+    seed_commitment = models.CharField(
+        max_length=64, blank=True, editable=False, verbose_name=_("seed commitment")
+    )
     version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
     move_count = models.PositiveIntegerField(default=0, verbose_name=_("move count"))
     state = models.JSONField(null=True, blank=True, verbose_name=_("state"))
@@ -137,6 +145,11 @@ class Table(models.Model):
     @property
     def is_public(self) -> bool:
         return self.visibility == self.Visibility.PUBLIC
+
+    @property
+    def is_over(self) -> bool:
+        """Return whether the game has ended (finished or aborted): its seed may be shown."""
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 
 
 class Seat(models.Model):

@@ -13,6 +13,7 @@ from typing import Any
 from django.core.cache import cache
 
 from games.engine import Action, Game
+from games.verify import replay_step
 from lobby.models import Move, Table
 
 logger = logging.getLogger(__name__)
@@ -24,10 +25,8 @@ CACHE_SECONDS = 3600
 
 
 def _apply(engine: Game[Any], state: Any, kind: str, seat: int | None, action: Action) -> Any:
-    if kind == Move.Kind.TIME_UP:
-        return engine.time_up(state, action["phase"])
-    assert seat is not None  # a seat's action names the seat
-    return engine.apply(state, seat, action)
+    # The step a verification replays too (games.verify), so the two cannot disagree.
+    return replay_step(engine, state, kind, seat, action)
 
 
 def _key(table: Table) -> str:

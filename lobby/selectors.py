@@ -171,3 +171,48 @@ def report_table(request: HttpRequest) -> Table | None:
     if table is None or not can_watch(table, request.user, request.session.get("invites")):
         return None
     return table
+
+
+def table_record(*, table: Table) -> dict[str, Any]:
+    """Return a finished table's game record: all `games.verify.verify_record` needs.
+
+    The seed is in it, so only a game that is over may be recorded (the caller checks).
+    Moves taken back by an undo left the log (the state was rebuilt from the rest), so
+    the log is exactly what the final state was replayed from; a move the clock played
+    carries `by_timeout`, and a seat out of the game (conceded, out on time, then played
+    by a bot) says so among the seats.
+    """
+    from games.registry import get_engine
+    from games.verify import RECORD_FORMAT, state_digest
+
+    assert table.is_over, "a running table's seed stays secret"
+    engine = get_engine(table.game)
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    log = table.moves.order_by("n").values_list("n", "kind", "seat", "action", "by_timeout")
+    return {
+        "format": RECORD_FORMAT,
+        "code": str(table.code),
+        "game": table.game,
+        "engine_version": getattr(engine, "version", None),
+        "options": table.options,
+        "players": table.players,
+        "status": table.status,
+        "seed": table.seed,
+        "salt": table.seed_salt,
+        "commitment": table.seed_commitment,
+        "seats": [
+            {
+                "position": seat.position,
+                "bot": seat.bot,
+                "conceded": seat.conceded,
+                "abandoned": seat.abandoned,
+            }
+            for seat in seats
+        ],
+        "log": [
+            {"n": n, "kind": kind, "seat": seat, "action": action, "by_timeout": by_timeout}
+            for n, kind, seat, action, by_timeout in log
+        ],
+        "result": table.result,
+        "final_state_sha256": state_digest(table.state) if table.state is not None else None,
+    }

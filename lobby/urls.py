@@ -24,6 +24,8 @@ urlpatterns = [
     path("t/<uuid:code>/concede", views.table_concede, name="concede"),
     path("t/<uuid:code>/move", views.table_move, name="move"),
     path("t/<uuid:code>/replay/", views.table_replay, name="replay"),
+    path("t/<uuid:code>/record.json", views.table_record, name="record"),
+    path("help/", views.help_page, name="help"),
     path("t/<uuid:code>/chat", views.table_chat, name="chat"),
     path("t/<uuid:code>/invite-friend", views.table_invite_friend, name="invite-friend"),
 ]

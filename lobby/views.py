@@ -399,6 +399,32 @@ def table_replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return response
 
 
+@require_GET
+def table_record(request: HttpRequest, code: str) -> HttpResponse:
+    """Download a finished game's record (seed, salt, commitment, log, result) as JSON.
+
+    Anyone who may watch the table may check it: `python manage.py verify_game --file`.
+    """
+    table = _visible_table(request, code)
+    if table.status == Table.Status.ABORTED:
+        raise ExplainedHttp404(_("This table was cancelled: it has no result to check."))
+    if table.status != Table.Status.FINISHED:
+        raise PermissionDenied(
+            _("The game record, with its seed, is published when the game is over.")
+        )
+    record = selectors.table_record(table=table)
+    response = JsonResponse(record, json_dumps_params={"indent": 1, "sort_keys": True})
+    filename = f"playtable-{table.game}-{str(table.code)[:8]}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def help_page(request: HttpRequest) -> HttpResponse:
+    """Explain how the site works: for now, how anyone can check a game's shuffles."""
+    return render(request, "lobby/help.html")
+
+
 def _replay_seat(raw: str, mine: Seat | None) -> Seat | None:
     """Return the seat a replay is seen from: none (a spectator's view) or the player's own."""
     if raw == "":

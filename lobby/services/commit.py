@@ -33,13 +33,16 @@ SEAT_FIELDS = (
 
 #: The table fields a table change may alter. Never `scored_at`: `game_finish` alone sets
 #: it, under the row lock, and the consequences sweep scores a finished table while it is
-#: NULL. Nor the options, seed, time control or invitation, fixed when the table opened.
+#: NULL. Nor the options, seed, time control or invitation, fixed when the table opened
+#: (the seed's salt and commitment are written once, by the start).
 TABLE_FIELDS = (
     "version",
     "move_count",
     "state",
     "status",
     "players",
+    "seed_salt",
+    "seed_commitment",
     "started_at",
     "finished_at",
     "end_reason",

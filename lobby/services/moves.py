@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from games.bots import Bot
 from games.engine import Action, Game, IllegalAction, Outcome
 from games.registry import get_engine
+from games.verify import final_places as final_places  # its home was here: kept importable
+from games.verify import forfeit_result, game_result, replay
 from games.words import Msg, encode, msg, say
 from lobby import clocks, metrics
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
@@ -225,31 +227,14 @@ def state_settle(
     table_commit(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
 
 
-def final_places(scores: Sequence[int], places: Sequence[int], out: set[int]) -> list[int]:
-    """Return places with every seat in `out` ranked last (sharing the last place).
-
-    The others keep the engine's order among themselves (its tie-breaks included).
-    """
-    stay = [p for p in range(len(scores)) if p not in out]
-    result = [0] * len(scores)
-    for position in stay:
-        result[position] = 1 + sum(1 for other in stay if places[other] < places[position])
-    for position in out:
-        result[position] = len(stay) + 1
-    return result
-
-
 def game_end(*, table: Table, seats: Sequence[Seat], outcome: Outcome, now: datetime) -> None:
     """Mark the table finished with the engine's scores; players who are out rank last."""
     out = {seat.position for seat in seats if seat.abandoned or seat.conceded}
-    places = final_places(outcome.scores, outcome.places, out)
+    # The same function recomputes it when a finished game is verified (games.verify).
+    table.result = game_result(outcome, out)
+    places = table.result["places"]
     table.status = Table.Status.FINISHED
     table.finished_at = now
-    table.result = {
-        "scores": list(outcome.scores),
-        "places": places,
-        "details": dict(outcome.details),
-    }
     turns_end(table=table, seats=seats, now=now)
     for seat in seats:
         seat.score = outcome.scores[seat.position]
@@ -267,9 +252,9 @@ def game_end_forfeit(*, table: Table, seats: Sequence[Seat], reason: Msg, now: d
     table.finished_at = now
     table_end_reason(table, reason)
     turns_end(table=table, seats=seats, now=now)
+    table.result = forfeit_result(len(seats), out)
     for seat in seats:
-        seat.place = len(seats) - len(out) + 1 if seat.position in out else 1
-    table.result = {"forfeit": sorted(out), "places": [s.place for s in seats]}
+        seat.place = table.result["places"][seat.position]
     table.phase_key, table.phase_deadline = "", None
 
 
@@ -335,15 +320,14 @@ def replay_states(*, engine: Game[Any], table: Table, upto: int | None = None) -
 
 def replay_iter(*, engine: Game[Any], table: Table, upto: int | None = None) -> Iterator[Any]:
     """Yield the state after setup, then after each logged move (through move `upto`)."""
-    state = engine.setup(players=table.players, seed=table.seed, options=table.options)
-    yield state
     moves = table.moves.order_by("n")
     if upto is not None:
         moves = moves.filter(n__lte=upto)
-    for kind, seat, action in moves.values_list("kind", "seat", "action"):
-        if kind == Move.Kind.TIME_UP:
-            state = engine.time_up(state, action["phase"])
-        else:
-            assert seat is not None  # a seat's action names the seat
-            state = engine.apply(state, seat, action)
-        yield state
+    # The steps a verification replays too (games.verify), so the two cannot disagree.
+    yield from replay(
+        engine,
+        players=table.players,
+        seed=table.seed,
+        options=table.options,
+        log=moves.values_list("kind", "seat", "action").iterator(),
+    )

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Game, OptionError
 from games.registry import UnknownGame, get_engine
+from games.verify import seed_commitment
 from games.words import msg
 from lobby import clocks
 from lobby.errors import BadRequest, Conflict, NotAllowed
@@ -214,6 +215,9 @@ def table_start_locked(*, table: Table, seats: list[Seat]) -> None:
             seat.position = seats.index(seat)
         Seat.objects.bulk_update(renumber, ["position"])
     table.players = len(seats)
+    # Committed to before the first deal is stored: nobody sees a card before it.
+    table.seed_salt = secrets.token_hex(16)
+    table.seed_commitment = seed_commitment(table.seed, table.seed_salt)
     state = engine.setup(players=table.players, seed=table.seed, options=table.options)
     table.state = engine.dump(state)
     table.status = Table.Status.ACTIVE

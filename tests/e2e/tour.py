@@ -138,6 +138,7 @@ def pages_logged_out(site: Site) -> list[Stop]:
         Stop("password_reset", reverse("accounts:password_reset")),
         Stop("password_reset_sent", reverse("accounts:password_reset_done")),
         Stop("games", reverse("lobby:games")),
+        Stop("help", reverse("lobby:help")),
         Stop("ladders", reverse("ladder:list")),
         Stop("tables", reverse("lobby:tables")),
         Stop("profile_public", reverse("accounts:profile", args=["bo"])),

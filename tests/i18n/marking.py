@@ -5,7 +5,8 @@ words inside). Whatever a page shows outside the marks never went through gettex
 English sentence built in code. A message the catalogue lacks (or has empty or fuzzy) is
 noted as it is asked for. `Findings.read_html` walks a page's text and the attributes a
 person reads (title, aria-label, alt, placeholder, data-confirm) and notes each stretch of
-letters outside the marks.
+letters outside the marks; the text of an element marked `translate="no"` (a hash) is
+nobody's words and is not read.
 """
 
 from __future__ import annotations
@@ -97,10 +98,17 @@ class _Reader(HTMLParser):
         self.texts: list[str] = []
         self.attributes: list[str] = []
         self.skipping = 0
+        # An element marked translate="no" (a hash, a code): its text is no one's words.
+        self.untranslated_tag: str | None = None
+        self.untranslated_depth = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self.skipping += 1
+        if self.untranslated_tag is None and dict(attrs).get("translate") == "no":
+            self.untranslated_tag = tag
+        if tag == self.untranslated_tag:
+            self.untranslated_depth += 1
         button = tag == "input" and dict(attrs).get("type") in ("submit", "button")
         for name, value in attrs:
             if value and (name in READ_ATTRIBUTES or (button and name == "value")):
@@ -109,9 +117,13 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style"):
             self.skipping = max(self.skipping - 1, 0)
+        if tag == self.untranslated_tag:
+            self.untranslated_depth -= 1
+            if self.untranslated_depth <= 0:
+                self.untranslated_tag, self.untranslated_depth = None, 0
 
     def handle_data(self, data: str) -> None:
-        if not self.skipping:
+        if not self.skipping and self.untranslated_tag is None:
             self.texts.append(data)
 
 

@@ -69,6 +69,8 @@ def _allowed(site: tour.Site) -> set[str]:
     # The time zones' names (IANA's), offered as they are in the preferences.
     zones = {zone.replace("_", " ") for zone in zoneinfo.available_timezones()}
     data = names | addresses | {str(table.code) for table in tables}
+    # A table's seed salt and commitment (hex, shown in the admin): data, not words.
+    data |= {value for t in tables for value in (t.seed_salt, t.seed_commitment) if value}
     return data | games | zones | set(CHAT) | LANGUAGE_NAMES | NAMES | DJANGO_UNTRANSLATED
 
 
