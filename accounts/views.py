@@ -269,9 +269,8 @@ def vacation_cancel(request: HttpRequest) -> HttpResponse:
     try:
         outcome = vacations.vacation_cancel(user=user, vacation_id=request.POST.get("vacation"))
     except vacations.VacationError as error:
-        vacation = VacationForm(prefix="vacation")
-        vacation.add_error(None, error.message)
-        context = _preferences_context(request, PreferencesForm(instance=user), vacation=vacation)
+        context = _preferences_context(request, PreferencesForm(instance=user))
+        context["vacation_error"] = error.message
         return render(request, "accounts/preferences.html", context, status=400)
     if outcome == "ended":
         messages.success(request, _("Your vacation was ended: your clocks run again."))
