@@ -197,3 +197,37 @@ def test_the_opponent_sees_on_vacation_until_on_the_seat_and_in_my_games(client,
     client.cookies["django_language"] = "de"
     german = client.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "on vacation until" not in german and "im Urlaub bis" in german
+
+
+def test_quiet_hours_saved_in_the_preferences_move_the_deadline_and_queue_its_timer(
+    client, alice, bob, django_capture_on_commit_callbacks, monkeypatch, settings
+):
+    settings.TIMER_ETA_HORIZON = 30 * 86400  # a deadline days away gets its ETA task too
+    table = started_table(alice, bob)
+    seat = to_move(table)
+    player = seat.user
+    old = seat.deadline
+    queued: list[tuple] = []
+    from lobby import tasks
+
+    monkeypatch.setattr(
+        tasks.seat_timeout, "apply_async", lambda args, eta: queued.append((args, eta))
+    )
+    client.force_login(player)
+    data = {
+        "email": player.email,
+        "reminders_enabled": "on",
+        "time_zone": "Asia/Kolkata",
+        "quiet_start": "22:30",
+        "quiet_end": "06:30",
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(reverse("accounts:preferences"), data).status_code == 302
+    seat.refresh_from_db()
+    assert seat.deadline > old + timedelta(hours=4 * 8 - 1)  # four nights of 8 quiet hours
+    assert [eta for _args, eta in queued] == [seat.deadline]
+    # The ETA task of the old deadline finds it moved and does nothing.
+    from lobby.services import seat_timeout
+
+    assert seat_timeout(seat_id=seat.id, deadline=old, now=old + timedelta(seconds=1)) is False
+    assert not Move.objects.filter(table=table, by_timeout=True).exists()
