@@ -76,6 +76,19 @@ def test_the_opponent_sees_on_vacation_until_and_a_paused_clock(
     time.sleep(2.2)  # a running clock would have ticked twice: this one stands still
     assert clock.inner_text() == shown
     page.screenshot(path=str(e2e / f"vacation_seat_{name}.png"), full_page=True)
+    # A pause that ends while the page is open: the clock stands still, then runs.
+    page.evaluate(
+        """() => { const el = document.createElement("span");
+        el.className = "clock running paused"; el.id = "resumes";
+        el.dataset.left = "100"; el.dataset.running = "1"; el.dataset.pausedFor = "2";
+        el.textContent = "01:40"; document.body.append(el); }"""
+    )
+    resumes = page.locator("#resumes")
+    time.sleep(1.2)
+    expect(resumes).to_have_text("01:40")
+    expect(resumes).to_have_class(re.compile(r"\bpaused\b"))
+    expect(resumes).to_have_text(re.compile(r"^01:3\d$"))  # it runs once the pause is over
+    expect(resumes).not_to_have_class(re.compile(r"\bpaused\b"))
 
     page.goto(base + "/tables/mine/")
     expect(page.locator(".my-tables .badge.pause")).to_have_text(re.compile(r"^on vacation until "))
