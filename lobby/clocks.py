@@ -86,9 +86,14 @@ def schedule_of(fields: Mapping[str, Any]) -> Schedule | None:
     return None if schedule.empty else schedule
 
 
+def _may_pause(table: Table, seat: Seat) -> bool:
+    """Return whether the seat's clock follows a player's pauses (async, not a bot)."""
+    return table.mode == Table.Mode.ASYNC and not seat.bot and seat.user_id is not None
+
+
 def seat_schedule(table: Table, seat: Seat) -> Schedule | None:
     """Return the pauses of the seat's clock: its player's, at an async table; else None."""
-    if table.mode != Table.Mode.ASYNC or seat.bot or seat.user_id is None:
+    if not _may_pause(table, seat):
         return None
     return schedule_of(seat.user.pause_fields())  # type: ignore[union-attr]
 
@@ -140,10 +145,14 @@ def turn_stop(table: Table, seat: Seat, now: datetime, *, moved: bool = True) ->
     """Stop the seat's turn clock: charge the time used, add the increment, clear the deadline."""
     if seat.turn_started_at is not None and seat.time_left is not None and is_timed(table):
         elapsed = max(0.0, (now - seat.turn_started_at).total_seconds())
-        schedule = seat_schedule(table, seat)
-        if schedule is not None and seat.deadline is not None:
-            # What the turn cost is what it had less what its deadline still leaves.
-            left = running_seconds(now, seat.deadline, schedule.pauses(now))
+        if _may_pause(table, seat) and seat.deadline is not None:
+            # What the turn cost is what it had less what its deadline still leaves: the
+            # pauses it had (even ones the player has removed since) cost nothing.
+            schedule = seat_schedule(table, seat)
+            if schedule is not None:
+                left = running_seconds(now, seat.deadline, schedule.pauses(now))
+            else:
+                left = max(0.0, (seat.deadline - now).total_seconds())
             elapsed = max(0.0, turn_allowance(table, seat) - left)
         if table.mode == Table.Mode.LIVE:
             seat.time_left = max(0.0, seat.time_left - elapsed)

@@ -231,3 +231,26 @@ def test_quiet_hours_saved_in_the_preferences_move_the_deadline_and_queue_its_ti
 
     assert seat_timeout(seat_id=seat.id, deadline=old, now=old + timedelta(seconds=1)) is False
     assert not Move.objects.filter(table=table, by_timeout=True).exists()
+
+
+def test_a_pause_removed_during_the_turn_still_cost_nothing(alice, bob):
+    """Quiet hours through the night, removed in the morning: the night was not charged."""
+    table = started_table(alice, bob)
+    seat = to_move(table)
+    player = seat.user
+    start = seat.turn_started_at
+    bank = seat.time_left
+    before = player.pause_fields()
+    quiet_around(player, start + timedelta(hours=1), after=timedelta(hours=10))  # from the start
+    pauses_commit(user=player, before=before, now=start)
+    seat.refresh_from_db()
+    morning = start + timedelta(hours=12)
+    before = player.pause_fields()
+    player.quiet_start = player.quiet_end = None
+    player.save()
+    pauses_commit(user=player, before=before, now=morning)
+    seat.refresh_from_db()
+    # 30 hours after the start, 11 of them quiet: 19 running hours are within the day a move
+    # has, so the bank is untouched (charging the wall time would take 6 hours from it).
+    clocks.turn_stop(table, seat, start + timedelta(hours=30))
+    assert seat.time_left == pytest.approx(bank, abs=1)
