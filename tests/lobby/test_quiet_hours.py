@@ -254,3 +254,15 @@ def test_a_pause_removed_during_the_turn_still_cost_nothing(alice, bob):
     # has, so the bank is untouched (charging the wall time would take 6 hours from it).
     clocks.turn_stop(table, seat, start + timedelta(hours=30))
     assert seat.time_left == pytest.approx(bank, abs=1)
+
+
+def test_a_seat_a_bot_plays_never_pauses(alice, bob):
+    table = started_table(alice, bob)
+    seat = to_move(table)
+    player = seat.user
+    player.time_zone, player.quiet_start, player.quiet_end = "UTC", time(0), time(12)
+    player.save()
+    assert clocks.seat_schedule(table, seat) is not None
+    seat.bot = Seat.Bot.RANDOM  # a player out of time: the bot plays on, on the table's clock
+    assert clocks.seat_schedule(table, seat) is None
+    assert clocks.seat_pause(table, seat, timezone.now()) is None
