@@ -16,6 +16,7 @@ from accounts import avatars
 from accounts.addresses import password_reset_request
 from accounts.models import Report, User, time_zone_choices
 from accounts.moderation import suspension_text
+from accounts.vacations import MAX_QUIET_HOURS
 
 
 class SignUpForm(UserCreationForm[User]):
@@ -64,9 +65,21 @@ class PreferencesForm(forms.ModelForm[User]):
             "turn_notifications",
             "confirm_moves",
             "time_zone",
+            "quiet_start",
+            "quiet_end",
             "bio",
         )
-        widgets = {"bio": forms.Textarea(attrs={"rows": 3})}
+        widgets = {
+            "bio": forms.Textarea(attrs={"rows": 3}),
+            "quiet_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+        help_texts = {
+            "quiet_start": _(
+                "Your asynchronous clocks stand still and no reminder is sent between these "
+                "times, every day, in your time zone. Leave both empty for none."
+            ),
+        }
 
     field_order = [
         "email",
@@ -75,6 +88,8 @@ class PreferencesForm(forms.ModelForm[User]):
         "turn_notifications",
         "confirm_moves",
         "time_zone",
+        "quiet_start",
+        "quiet_end",
         "bio",
     ]
 
@@ -98,6 +113,45 @@ class PreferencesForm(forms.ModelForm[User]):
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
         return email
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse half a quiet window, an empty or too long one, and one without a zone."""
+        data = super().clean() or {}
+        start, end = data.get("quiet_start"), data.get("quiet_end")
+        if start is None and end is None:
+            return data
+        if start is None or end is None:
+            raise forms.ValidationError(
+                _("Give both times of your quiet hours, or neither."), code="quiet_half"
+            )
+        if start == end:
+            raise forms.ValidationError(
+                _("Quiet hours must end at another time than they start."), code="quiet_empty"
+            )
+        length = ((end.hour * 60 + end.minute) - (start.hour * 60 + start.minute)) % (24 * 60)
+        if length > 60 * MAX_QUIET_HOURS:
+            raise forms.ValidationError(
+                _("Quiet hours may last at most %(hours)s hours a day.")
+                % {"hours": MAX_QUIET_HOURS},
+                code="quiet_long",
+            )
+        if not data.get("time_zone"):
+            raise forms.ValidationError(
+                _("Choose your time zone to set quiet hours: they are kept in it."),
+                code="quiet_zone",
+            )
+        return data
+
+
+class VacationForm(forms.Form):
+    """Whole days off, from a first to a last day, in the player's time zone."""
+
+    first_day = forms.DateField(
+        label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    last_day = forms.DateField(
+        label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
 
 
 class AvatarForm(forms.Form):

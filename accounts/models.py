@@ -72,6 +72,14 @@ class User(AbstractUser):
     )
     # "" follows the browser (its `tz` cookie, accounts/timezones.py); a zone saved here wins.
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
+    # Quiet hours, in the player's saved time zone (both or neither; the window may cross
+    # midnight): asynchronous turn clocks stand still and no reminder is sent (lobby.pauses).
+    quiet_start = models.TimeField(_("quiet hours from"), null=True, blank=True)
+    quiet_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
+    # [[start, end], ...] as ISO instants: the vacations not yet over, kept by
+    # accounts.vacations from the `Vacation` rows (the record), so that a seat read with
+    # its player knows their pauses without another query.
+    vacation_spans = models.JSONField(default=list, blank=True, editable=False)
     # Bumped on each upload or removal of a picture (`Avatar`): part of its URL, so the
     # picture is cached for long and a new one shows at once. 0: no upload, the drawn one.
     avatar_version = models.PositiveIntegerField(default=0, editable=False)
@@ -123,6 +131,15 @@ class User(AbstractUser):
             close = _("This name is too close to an existing player's name. Choose another.")
             raise ValidationError({"username": ValidationError(close, code="username_close")})
 
+    def pause_fields(self) -> dict[str, Any]:
+        """Return what decides when the player's asynchronous clocks stand still."""
+        return {
+            "time_zone": self.time_zone,
+            "quiet_start": self.quiet_start,
+            "quiet_end": self.quiet_end,
+            "vacation_spans": list(self.vacation_spans or []),
+        }
+
     @property
     def is_suspended(self) -> bool:
         """Return whether the player is banned or suspended now (and may not log in or play)."""
@@ -142,6 +159,45 @@ class Avatar(models.Model):
 
     def __str__(self) -> str:
         return gettext("picture of %(player)s") % {"player": self.user}
+
+
+class Vacation(models.Model):
+    """Whole days off, in the player's time zone: their asynchronous clocks stand still.
+
+    House rule (accounts.vacations): 21 days a calendar year. A vacation ended early keeps
+    the day it was ended on as its last day (that day was used) and `ended_at` says when
+    the clocks started again.
+    """
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="vacations", verbose_name=_("player")
+    )
+    first_day = models.DateField(_("first day"))
+    last_day = models.DateField(_("last day"))
+    ended_at = models.DateTimeField(_("ended early at"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Not a column: whether it has begun and may be ended now (the preferences page).
+    going_on: bool
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        ordering = ["first_day"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(last_day__gte=models.F("first_day")),
+                name="vacation_last_day_not_before_first",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.first_day} - {self.last_day}"
+
+    @property
+    def days(self) -> int:
+        """Return how many days the vacation counts."""
+        return (self.last_day - self.first_day).days + 1
 
 
 class Notification(models.Model):

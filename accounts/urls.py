@@ -21,6 +21,8 @@ urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("preferences/", views.preferences, name="preferences"),
+    path("preferences/vacation/", views.vacation_book, name="vacation_book"),
+    path("preferences/vacation/cancel/", views.vacation_cancel, name="vacation_cancel"),
     path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
     path("notifications/", views.notifications, name="notifications"),
     path("u/<str:username>/", views.profile, name="profile"),

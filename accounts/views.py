@@ -26,13 +26,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts import addresses, avatars, moderation, ports, selectors, services
+from accounts import addresses, avatars, moderation, ports, selectors, services, vacations
 from accounts.forms import (
     AvatarForm,
     PreferencesForm,
     QueuedPasswordResetForm,
     ReportForm,
     SignUpForm,
+    VacationForm,
 )
 from accounts.models import Avatar, Relationship, User
 from config import ratelimit
@@ -185,13 +186,18 @@ def report(request: HttpRequest, username: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest) -> HttpResponse:
-    """Let a player change e-mail, reminders, time zone and bio."""
-    form = PreferencesForm(request.POST or None, instance=request.user)
+    """Let a player change e-mail, reminders, time zone, quiet hours and bio."""
+    user = request.user
+    assert isinstance(user, User)
+    before = user.pause_fields()  # the form writes into the instance as it validates
+    form = PreferencesForm(request.POST or None, instance=user)
     if request.method == "POST" and "picture-form" in request.POST:
         return avatar_set(request)
     if request.method == "POST":
         if form.is_valid():
-            user = form.save()
+            with transaction.atomic():
+                user = form.save()
+                vacations.pauses_commit(user=user, before=before, now=timezone.now())
             messages.success(request, _("Your preferences were saved."))
             address = form.cleaned_data["email"]
             if "email" in form.changed_data and addresses.address_change_request(
@@ -199,14 +205,78 @@ def preferences(request: HttpRequest) -> HttpResponse:
             ):
                 messages.info(request, _CONFIRM_SENT % {"email": address})
             return redirect("accounts:preferences")
-        return render(request, "accounts/preferences.html", _preferences_context(form), status=400)
-    return render(request, "accounts/preferences.html", _preferences_context(form))
+        return render(
+            request, "accounts/preferences.html", _preferences_context(request, form), status=400
+        )
+    return render(request, "accounts/preferences.html", _preferences_context(request, form))
 
 
 def _preferences_context(
-    form: PreferencesForm, picture: AvatarForm | None = None
+    request: HttpRequest,
+    form: PreferencesForm,
+    picture: AvatarForm | None = None,
+    vacation: VacationForm | None = None,
 ) -> dict[str, Any]:
-    return {"form": form, "picture_form": picture or AvatarForm(prefix="picture")}
+    user = request.user
+    assert isinstance(user, User)
+    now = timezone.now()
+    today = vacations.today_for(user, now)
+    booked = list(user.vacations.filter(last_day__gte=today))
+    for each in booked:
+        each.going_on = each.first_day <= today and each.ended_at is None
+    return {
+        "form": form,
+        "picture_form": picture or AvatarForm(prefix="picture"),
+        "vacation_form": vacation or VacationForm(prefix="vacation"),
+        "vacations": booked,
+        "vacation_zone": user.time_zone,
+        "vacation_days_left": [
+            (year, vacations.allowance_left(user, year)) for year in (today.year, today.year + 1)
+        ],
+        "vacation_allowance": vacations.ALLOWANCE_DAYS,
+    }
+
+
+@login_required
+@require_POST
+def vacation_book(request: HttpRequest) -> HttpResponse:
+    """Book whole days of vacation; a refusal re-shows the preferences with its reason."""
+    user = request.user
+    assert isinstance(user, User)
+    vacation = VacationForm(request.POST, prefix="vacation")
+    if vacation.is_valid():
+        try:
+            vacations.vacation_book(
+                user=user,
+                first=vacation.cleaned_data["first_day"],
+                last=vacation.cleaned_data["last_day"],
+            )
+        except vacations.VacationError as error:
+            vacation.add_error(None, error.message)
+        else:
+            messages.success(request, _("Your vacation was booked."))
+            return redirect("accounts:preferences")
+    context = _preferences_context(request, PreferencesForm(instance=user), vacation=vacation)
+    return render(request, "accounts/preferences.html", context, status=400)
+
+
+@login_required
+@require_POST
+def vacation_cancel(request: HttpRequest) -> HttpResponse:
+    """Cancel a future vacation, or end the one going on now (today stays counted)."""
+    user = request.user
+    assert isinstance(user, User)
+    try:
+        outcome = vacations.vacation_cancel(user=user, vacation_id=request.POST.get("vacation"))
+    except vacations.VacationError as error:
+        context = _preferences_context(request, PreferencesForm(instance=user))
+        context["vacation_error"] = error.message
+        return render(request, "accounts/preferences.html", context, status=400)
+    if outcome == "ended":
+        messages.success(request, _("Your vacation was ended: your clocks run again."))
+    else:
+        messages.success(request, _("Your vacation was cancelled."))
+    return redirect("accounts:preferences")
 
 
 def avatar_set(request: HttpRequest) -> HttpResponse:
@@ -222,7 +292,10 @@ def avatar_set(request: HttpRequest) -> HttpResponse:
     if not picture.is_valid():
         form = PreferencesForm(instance=user)
         return render(
-            request, "accounts/preferences.html", _preferences_context(form, picture), status=400
+            request,
+            "accounts/preferences.html",
+            _preferences_context(request, form, picture),
+            status=400,
         )
     with transaction.atomic():
         png = picture.cleaned_data["picture"]

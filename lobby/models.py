@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -111,6 +112,7 @@ class Table(models.Model):
     to_move_names: str
     my_turn: bool
     seconds_left: float | None
+    paused_for: float | None
 
     class Meta:
         verbose_name = _("table")
@@ -202,6 +204,10 @@ class Seat(models.Model):
     # left on the seat's clock, which lobby.rendering sets for the board.
     _loaded: dict[str, Any]
     clock_seconds: float | None
+    # Not columns: whether its player's clock stands still now ("vacation" or "quiet", and
+    # until when; lobby.clocks.seat_pause) and for how many seconds more.
+    pause: tuple[str, datetime] | None
+    pause_seconds: float | None
     # Whether the seat counted in its player's "your turn" number when their sockets last
     # heard of it (lobby.services.notify.turns_changed_notify).
     turn_notified: bool

@@ -114,6 +114,8 @@ def board_context(
     now = timezone.now()
     for each in seats:
         each.clock_seconds = clocks.seconds_left(table, each, now) if table.state else None
+        each.pause = clocks.seat_pause(table, each, now)
+        each.pause_seconds = (each.pause[1] - now).total_seconds() if each.pause else None
     bots = engine.bots
     lines = log_lines(moves, seats, position)
     return {

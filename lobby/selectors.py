@@ -77,13 +77,19 @@ def table_list_mine(*, user: Any) -> dict[str, list[Table]]:
 
 def _turn_annotate(table: Table, user: Any, now: datetime) -> None:
     """Set who is to move at `table`, whether it is `user`, and the least time left."""
+    for seat in table.seats.all():
+        seat.pause = clocks.seat_pause(table, seat, now)  # quiet hours or vacation, shown
     to_move = [seat for seat in table.seats.all() if seat.is_to_move]
     table.to_move_names = ", ".join(seat.display_name for seat in to_move)
     table.my_turn = any(seat.user_id == user.id and not seat.bot for seat in to_move)
-    left = [clocks.seconds_left(table, seat, now) for seat in to_move if seat.deadline]
+    clocks_left = [(clocks.seconds_left(table, s, now), s) for s in to_move if s.deadline]
+    left = [seconds for seconds, _seat in clocks_left]
     if table.phase_deadline is not None:  # a timed round of a simultaneous game
         left.append(max(0.0, (table.phase_deadline - now).total_seconds()))
     table.seconds_left = min((s for s in left if s is not None), default=None)
+    # The most pressed clock stands still while its player is paused (static/js/playtable.js).
+    pauses = [s.pause for seconds, s in clocks_left if seconds == table.seconds_left and s.pause]
+    table.paused_for = (pauses[0][1] - now).total_seconds() if pauses and pauses[0] else None
 
 
 def _urgency(table: Table) -> tuple[bool, float]:

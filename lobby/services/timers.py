@@ -18,6 +18,7 @@ from lobby.models import Move, Seat, Table
 from lobby.services.commit import seats_save, table_commit
 from lobby.services.mail import mail_queue
 from lobby.services.moves import game_end_forfeit, move_play, move_record, state_settle
+from lobby.services.notify import timers_schedule
 
 logger = logging.getLogger(__name__)
 
@@ -207,6 +208,49 @@ def clock_warnings_send(*, now: datetime | None = None) -> int:
     return sent
 
 
+def on_pauses_changed(
+    sender: Any, *, user: Any, before: dict[str, Any], now: datetime, **kw: Any
+) -> None:
+    """Receive accounts.signals.pauses_changed: move the player's deadlines (same transaction)."""
+    deadlines_repause(user_id=user.pk, before=before, now=now)
+
+
+def deadlines_repause(*, user_id: int, before: dict[str, Any], now: datetime) -> int:
+    """Move the running deadlines of a player's async seats to their new pauses.
+
+    Called inside the transaction that changed the pauses. Each table is locked as a move
+    locks it; an ETA timer queued for an old deadline finds it changed and does nothing,
+    a new one is queued after the commit, and the sweep watches the column either way.
+    """
+    old = clocks.schedule_of(before)
+    table_ids = (
+        Seat.objects.filter(
+            user_id=user_id,
+            bot="",
+            deadline__isnull=False,
+            table__status=Table.Status.ACTIVE,
+            table__mode=Table.Mode.ASYNC,
+        )
+        .values_list("table_id", flat=True)
+        .order_by("table_id")
+        .distinct()
+    )
+    moved = 0
+    for table_id in list(table_ids):
+        table = Table.objects.select_for_update().get(id=table_id)
+        seats = [
+            seat
+            for seat in table.seats.select_related("user")
+            if seat.user_id == user_id and not seat.bot
+        ]
+        for seat in seats:
+            if clocks.deadline_move(table, seat, now, old, clocks.seat_schedule(table, seat)):
+                seat.save(update_fields=["deadline", "warning_at"])
+                timers_schedule(table=table, seats=[seat], phase_started=False)
+                moved += 1
+    return moved
+
+
 @transaction.atomic
 def _remind(seat: Seat, kind: str, now: datetime) -> int:
     """Send one reminder for the seat's current turn, unless it was sent or the turn moved on.
@@ -223,6 +267,8 @@ def _remind(seat: Seat, kind: str, now: datetime) -> int:
         return 0
     if getattr(fresh, field) == fresh.turn_started_at:
         return 0
+    if _paused(fresh, now):
+        return 0  # held: the next pass after the pause sends it (it is still unmarked)
     setattr(fresh, field, fresh.turn_started_at)
     fresh.save(update_fields=[field])
     table, user = fresh.table, fresh.user
@@ -235,6 +281,12 @@ def _remind(seat: Seat, kind: str, now: datetime) -> int:
         body = f"{text}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
         mail_queue(to=user.email, subject=f"Playtable: {text}", body=body)
     return 1
+
+
+def _paused(seat: Seat, now: datetime) -> bool:
+    """Return whether the seat's player is in quiet hours or on vacation now (async only)."""
+    schedule = clocks.seat_schedule(seat.table, seat)
+    return schedule is not None and schedule.paused_until(now) is not None
 
 
 def reminder_wording(*, kind: str, mode: str, game: str, seconds_left: float) -> Msg:

@@ -1,6 +1,7 @@
 // Playtable: count the turn clocks down between server updates.
 // Each clock carries the seconds left when the server rendered it (data-left) and
 // whether it runs; every board update replaces the element, which re-syncs it.
+// A paused clock says for how long it stands still (data-paused-for).
 (function () {
   "use strict";
   var seen = new WeakMap();
@@ -29,9 +30,15 @@
     document.querySelectorAll(".clock[data-left]").forEach(function (el) {
       if (!seen.has(el)) seen.set(el, now);
       var left = parseFloat(el.dataset.left);
-      if (el.dataset.running === "1") left -= (now - seen.get(el)) / 1000;
+      var running = (now - seen.get(el)) / 1000;
+      // A paused clock (its player's quiet hours or vacation) stands still until the
+      // pause ends (data-paused-for, seconds from the drawing), then runs.
+      if (el.dataset.pausedFor) running -= parseFloat(el.dataset.pausedFor);
+      if (el.dataset.running === "1" && running > 0) left -= running;
       el.textContent = format(left);
-      el.classList.toggle("low", el.dataset.running === "1" && left < 30);
+      var paused = Boolean(el.dataset.pausedFor) && running <= 0;
+      el.classList.toggle("paused", el.dataset.running === "1" && paused);
+      el.classList.toggle("low", el.dataset.running === "1" && !paused && left < 30);
     });
   }
 

@@ -2,9 +2,9 @@
 
 `site_build()` makes three players (`ana` and `bo` play, `mod` is staff), a finished rated
 Lost Cities game between ana and bo (ratings, end notices, chat, a replay), and one table of
-each registered game in the middle of play, with ana to move. `tour_pages(site)` then
-names every page a visitor can open, logged out and logged in, each with the name its
-screenshot gets.
+each registered game in the middle of play, with ana to move and bo on vacation.
+`tour_pages(site)` then names every page a visitor can open, logged out and logged in, each
+with the name its screenshot gets.
 """
 
 from __future__ import annotations
@@ -105,7 +105,22 @@ def site_build(seed: int = 21) -> Site:
         state = engine.load(table.state)
         assert 0 in engine.to_move(state), engine.slug
         site.boards[engine.slug] = table
+    _vacation_book(bo)
     return site
+
+
+def _vacation_book(user: Any) -> None:
+    """Send bo on vacation: every board shows a seat "on vacation until …" (issue 26)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts.vacations import today_for, vacation_book
+
+    user.time_zone = "Europe/Berlin"
+    user.save(update_fields=["time_zone"])
+    today = today_for(user, timezone.now())
+    vacation_book(user=user, first=today, last=today + timedelta(days=2))
 
 
 @dataclass(frozen=True)
