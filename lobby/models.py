@@ -103,6 +103,8 @@ class Table(models.Model):
     to_move_names: str
     my_turn: bool
     seconds_left: float | None
+    # Not a column: the "since your last move" summary My games shows (lobby.recap).
+    recap_line: str
 
     class Meta:
         verbose_name = _("table")

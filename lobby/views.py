@@ -27,12 +27,14 @@ from lobby import health, pushes, selectors, services
 from lobby.errors import BadRequest, LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
+from lobby.recap import recap_get, recap_lines
 from lobby.rendering import board_context, board_get, board_html, board_html_shared, viewer_kind
 from lobby.replay import replay_frame
 from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
 from lobby.services.matching import RATING_WINDOW, seat_quick_match
 from lobby.services.notify import rings_held
+from lobby.templatetags.regions import RECAP_CHANGED
 
 MAX_ACTION_BYTES = 2000
 
@@ -178,7 +180,9 @@ def table_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     """Show my tables: where it is my turn first, then the others, then finished ones."""
-    return render(request, "lobby/my_games.html", selectors.table_list_mine(user=request.user))
+    lists = selectors.table_list_mine(user=request.user)
+    recap_lines(lists["my_turn"], request.user)
+    return render(request, "lobby/my_games.html", lists)
 
 
 def _invites(request: HttpRequest) -> list[str]:
@@ -199,6 +203,9 @@ def table_detail(request: HttpRequest, code: str) -> HttpResponse:
     """Show the table: seats, the board as this user may see it, the log."""
     table = _visible_table(request, code)
     context = board_context(table, request.user)
+    recap = recap_get(table, request.user)
+    context["recap"] = recap
+    context[RECAP_CHANGED] = recap.changed if recap is not None else frozenset()
     context["invite_url"] = request.build_absolute_uri(
         reverse("lobby:invite", args=[table.code, table.invite_token])
     )
