@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -9,10 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.registry import get_engine
+from games.registry import engines, get_engine
 from lobby import recap
 from lobby.models import Seat, Table
-from lobby.services import move_submit
+from lobby.services import move_submit, seat_join, table_create
 from tests.lobby.helpers import started_table
 
 pytestmark = pytest.mark.django_db
@@ -188,3 +189,30 @@ def test_the_summary_line_words_at_most_three_moves_per_player():
         recap.PlayerMoves(2, "ben", ["e"]),
     ]
     assert recap.recap_line(players) == "anna: a, b, c, …; ben: e — 5 moves"
+
+
+@pytest.mark.parametrize("slug", sorted(engine.slug for engine in engines()))
+def test_every_game_draws_its_recap(client, alice, bob, slug):
+    """Each game's board replays and compares: the page answers with the panel."""
+    engine = get_engine(slug)
+    table = table_create(user=alice, game=slug, players=2, options={})
+    seat_join(code=table.code, user=bob)
+    rng = random.Random(slug)
+    moved, since_mine = False, 0
+    for _ in range(400):
+        table.refresh_from_db()
+        to_move = sorted(engine.to_move(engine.load(table.state)))
+        alice_to_move = table.seats.get(position=0).is_to_move
+        if moved and since_mine and alice_to_move:
+            break
+        # Alice once, then bob until it is her turn again.
+        seat = 1 if moved and 1 in to_move else to_move[0]
+        action = rng.choice(engine.legal_actions(engine.load(table.state), seat))
+        user = alice if seat == 0 else bob
+        move_submit(code=table.code, user=user, action=action, seen_version=None)
+        moved, since_mine = moved or seat == 0, (0 if seat == 0 else since_mine + 1)
+    assert moved and since_mine, slug
+    client.force_login(alice)
+    response = client.get(table.get_absolute_url())
+    assert response.status_code == 200
+    assert 'class="recap card"' in response.content.decode()
