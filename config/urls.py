@@ -23,6 +23,7 @@ urlpatterns = [
     # Django's set_language, which also remembers a player's choice.
     path("i18n/setlang/", account_views.language_set, name="set_language"),
     path("ladder/", include("ladder.urls")),
+    path("help/", lobby_views.help_page, name="help"),
     path("", include("lobby.urls")),
 ]
 

@@ -23,13 +23,14 @@ from config import ratelimit
 from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
-from lobby import health, pushes, selectors, services
+from lobby import health, pushes, reputation, selectors, services
 from lobby.errors import BadRequest, LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
 from lobby.recap import recap_get, recap_lines
 from lobby.rendering import board_context, board_get, board_html, board_html_shared, viewer_kind
 from lobby.replay import replay_frame
+from lobby.reputation import seats_reputation_set
 from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
 from lobby.services.matching import RATING_WINDOW, seat_quick_match
@@ -42,10 +43,17 @@ MAX_ACTION_BYTES = 2000
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Show the welcome page with the games and open tables."""
-    context: dict[str, Any] = {"games": engines(), "open_tables": selectors.table_list_open()[:10]}
+    context: dict[str, Any] = {"games": engines(), "open_tables": _open_tables(None, 10)}
     if request.user.is_authenticated:
         context["mine"] = selectors.table_list_mine(user=request.user)
     return render(request, "lobby/home.html", context)
+
+
+def _open_tables(game: str | None, limit: int) -> list[Table]:
+    """Return the open tables to list, each seated player with their reputation (one query)."""
+    tables = list(selectors.table_list_open(game=game)[:limit])
+    seats_reputation_set(tables)
+    return tables
 
 
 @never_cache
@@ -76,6 +84,16 @@ def _engine_or_404(slug: str) -> Any:
 
 
 @require_GET
+def help_page(request: HttpRequest) -> HttpResponse:
+    """Explain the platform's features in plain words, one section each."""
+    return render(
+        request,
+        "lobby/help.html",
+        {"newcomer_games": reputation.NEWCOMER_GAMES, "window": reputation.WINDOW},
+    )
+
+
+@require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
     """Show the catalogue of games."""
     return render(request, "lobby/game_list.html", {"games": engines()})
@@ -91,7 +109,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "engine": engine,
             "help_template": f"games/{engine.slug}/help.html",
-            "open_tables": selectors.table_list_open(game=engine.slug)[:20],
+            "open_tables": _open_tables(engine.slug, 20),
             "rating_window": RATING_WINDOW,
         },
     )
@@ -142,6 +160,7 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
                     rated=form.cleaned_data["rated"],
                     visibility=form.cleaned_data["visibility"],
                     time_control=form.time_control(),
+                    min_finish_rate=form.cleaned_data["min_finish_rate"],
                 )
             except LobbyError as error:
                 form.add_error(None, error.message)
@@ -168,7 +187,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
         request,
         "lobby/table_list.html",
         {
-            "tables": selectors.table_list_open(game=game)[:100],
+            "tables": _open_tables(game, 100),
             "in_progress": selectors.table_list_in_progress(game=game)[:100],
             "games": engines(),
             "game": game,

@@ -38,7 +38,8 @@ BUDGET = {
     "move ending the turn": 11,
     "leaderboard": 7,
     # The last rated games' opponents, by their names and pictures now: one query for all.
-    "profile": 11,
+    # +1: the reputation, from the player's last 100 finished tables (lobby.reputation).
+    "profile": 12,
 }
 
 
