@@ -1,6 +1,6 @@
 """Reputation: how often a player sees their games through, as Board Game Arena's karma.
 
-House rules (README "Reputation"):
+House rules (README "Since your last move, reputation, statistics"):
 - Counted over the player's last `WINDOW` finished tables (cancelled tables never count).
 - A seat the clock put out of the game (`Seat.abandoned` after at least one timeout) is
   "lost on time"; a seat otherwise out of the game (handed to a bot by a moderator) is
