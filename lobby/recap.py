@@ -15,14 +15,17 @@ and the log change every turn and say nothing about the board.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import F, OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.utils.translation import gettext, ngettext
 
+from games.engine import Game
 from games.registry import get_engine
 from lobby.models import Move, Seat, Table
 from lobby.selectors import seat_for
@@ -34,6 +37,10 @@ PLATFORM_REGIONS = frozenset({"error", "seats", "status", "version", "end", "act
 TURN_KEYS = frozenset(
     {"your_turn", "to_move", "playable", "legal", "highlight", "recent", "last_action", "prompt"}
 )
+logger = logging.getLogger(__name__)
+
+#: How long the state after a player's move is kept for their next recap.
+CACHE_SECONDS = 7 * 86400
 #: At most this many of a player's moves are worded in the one-line summary of "My games".
 LINE_MOVES = 3
 
@@ -101,19 +108,41 @@ def recap_get(table: Table, user: Any) -> Recap | None:
     if not after:
         return None
     engine = get_engine(table.game)
-    state = engine.setup(players=table.players, seed=table.seed, options=table.options)
-    for move in log[: last + 1]:
-        if move.kind == Move.Kind.TIME_UP:
-            state = engine.time_up(state, move.action["phase"])
-        else:
-            assert move.seat is not None  # a seat's action names the seat
-            state = engine.apply(state, move.seat, move.action)
+    state = _state_after(engine, table, log[: last + 1])
     before = _region_digests(table, user, state)
     assert table.state is not None  # wants_recap: a game in play
     now = _region_digests(table, user, engine.load(table.state))
     changed = frozenset(name for name, digest in now.items() if before.get(name) != digest)
     seats = list(table.seats.all())
     return Recap(_group(after, seats, position), len(after), changed, log[last].n)
+
+
+def _state_after(engine: Game[Any], table: Table, log: Sequence[Move]) -> Any:
+    """Return the state after the last move of `log` (the whole log from move 1).
+
+    Kept in the cache under that move's id: an undo that takes it back deletes the row,
+    so a later move never reads a state it did not follow.
+    """
+    key = f"recap:{table.code}:{log[-1].id}"
+    try:
+        dumped: dict[str, Any] | None = cache.get(key)
+    except Exception:  # the cache (Redis) is down: replay, as without a cache
+        logger.warning("recap cache unreachable: replaying without it", exc_info=True)
+        dumped = None
+    if dumped is not None:
+        return engine.load(dumped)
+    state = engine.setup(players=table.players, seed=table.seed, options=table.options)
+    for move in log:
+        if move.kind == Move.Kind.TIME_UP:
+            state = engine.time_up(state, move.action["phase"])
+        else:
+            assert move.seat is not None  # a seat's action names the seat
+            state = engine.apply(state, move.seat, move.action)
+    try:
+        cache.set(key, engine.dump(state), CACHE_SECONDS)
+    except Exception:
+        logger.warning("recap cache unreachable: state not kept", exc_info=True)
+    return state
 
 
 def _neutral(value: Any) -> Any:

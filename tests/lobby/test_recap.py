@@ -216,3 +216,21 @@ def test_every_game_draws_its_recap(client, alice, bob, slug):
     response = client.get(table.get_absolute_url())
     assert response.status_code == 200
     assert 'class="recap card"' in response.content.decode()
+
+
+def test_the_state_at_my_last_move_is_replayed_once(client, waited, monkeypatch):
+    engine = get_engine(waited.game)
+    calls = []
+    real = type(engine).setup
+
+    def counted(self, **kwargs):
+        calls.append(1)
+        return real(self, **kwargs)
+
+    monkeypatch.setattr(type(engine), "setup", counted)
+    client.force_login(waited.first)
+    first = client.get(waited.get_absolute_url()).content.decode()
+    again = client.get(waited.get_absolute_url()).content.decode()
+    assert len(calls) == 1
+    marked = r'class="region recap-changed"'
+    assert first.count(marked) == again.count(marked) == 2
