@@ -155,8 +155,10 @@ def test_quick_match_passes_over_a_table_the_player_may_not_join(client, alice):
 
 def test_the_open_tables_show_the_minimum_and_each_players_finish_rate(client, alice, bob):
     record(alice, [FINISHED] * 9 + [ON_TIME])
-    table_create(user=alice, game="lost_cities", players=2, options={}, min_finish_rate=95)
+    strict = table_create(user=alice, game="lost_cities", players=2, options={}, min_finish_rate=95)
     client.force_login(bob)
+    page = client.get(strict.get_absolute_url()).content.decode()
+    assert "Joining needs a finish rate of 95 % or more." in page
     html = client.get(reverse("lobby:tables")).content.decode()
     assert "finish rate 95 % or more" in html
     badge = re.search(r'<span class="badge rep( warn)?" title="([^"]+)">([^<]+)</span>', html)
@@ -208,3 +210,14 @@ def test_the_user_admin_shows_the_reputation_read_only(client, alice):
     assert re.search(r"Lost on time \(last 100 games\):</label>\s*<div class=\"readonly\">1<", html)
     # Posting the form changes no figure: they are not fields.
     assert 'name="finished"' not in html
+
+
+def test_a_refused_join_without_javascript_gets_the_page_with_the_words(client, alice):
+    bob = UserFactory()
+    record(bob, [ON_TIME] * 5)
+    table = table_create(user=alice, game="lost_cities", players=2, options={}, min_finish_rate=50)
+    client.force_login(bob)
+    response = client.post(reverse("lobby:join", args=[table.code]))
+    assert response.status_code == 403
+    assert "yours is 0% over your last 5 games." in response.content.decode()
+    assert table.seats.count() == 1
