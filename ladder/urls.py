@@ -11,4 +11,6 @@ app_name = "ladder"
 urlpatterns = [
     path("", views.ladder_list, name="list"),
     path("<slug:slug>/", views.ladder_detail, name="detail"),
+    path("<slug:slug>/statistics/", views.game_stats, name="game-stats"),
+    path("players/<str:username>/", views.player_stats, name="player-stats"),
 ]

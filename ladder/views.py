@@ -1,18 +1,20 @@
-"""Ladder pages: the list of games' ladders and one game's leaderboard."""
+"""Ladder pages: the list of games' ladders, one game's leaderboard, and statistics."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from config.errors import ExplainedHttp404
 from games.registry import UnknownGame, engines, get_engine
-from ladder import selectors
+from ladder import selectors, statistics
+from ladder.charts import histogram
 
 PAGE_SIZE = 50
 
@@ -71,3 +73,34 @@ def ladder_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "games_to_go": max(min_games - mine.games, 0) if mine is not None else min_games,
         },
     )
+
+
+@require_GET
+def game_stats(request: HttpRequest, slug: str) -> HttpResponse:
+    """Show a game's score distribution and the first player's win rate (2 queries)."""
+    engine = _engine_or_404(slug)
+    stats = statistics.game_statistics(game=engine.slug)
+    return render(
+        request,
+        "ladder/game_stats.html",
+        {
+            "engine": engine,
+            "stats": stats,
+            "chart": histogram(stats.scores) if stats.scores else None,
+        },
+    )
+
+
+@require_GET
+def player_stats(request: HttpRequest, username: str) -> HttpResponse:
+    """Show a player's record per game: games, wins, average and best score, rating peak."""
+    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    rows = [(_game_name(row.game), row) for row in statistics.player_statistics(user=player)]
+    return render(request, "ladder/player_stats.html", {"player": player, "rows": rows})
+
+
+def _game_name(slug: str) -> str:
+    try:
+        return str(get_engine(slug).name)
+    except UnknownGame:  # a game no longer installed keeps its tables
+        return slug

@@ -24,7 +24,10 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.admin import UserAdmin
 from accounts.admin_actions import ReasonForm, form_action
+from accounts.models import User
+from lobby import reputation
 from lobby.errors import LobbyError
 from lobby.models import ChatMessage, Move, Seat, Table
 from lobby.services.chat import chat_hide
@@ -354,3 +357,49 @@ class ChatMessageAdmin(admin.ModelAdmin[ChatMessage]):
     @admin.action(description=_("Show again, with a reason"), permissions=["change"])
     def unhide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
         return self._set_hidden(request, queryset, False, _("Show chat messages again"))
+
+
+class UserReputationAdmin(UserAdmin):
+    """The user admin with the player's reputation, read-only (lobby.reputation)."""
+
+    fieldsets = (
+        *(UserAdmin.fieldsets or ()),
+        (_("Reputation"), {"fields": ("finish_rate", "finished", "abandoned", "lost_on_time")}),
+    )
+    readonly_fields = (  # type: ignore[assignment]
+        *UserAdmin.readonly_fields,
+        "finish_rate",
+        "finished",
+        "abandoned",
+        "lost_on_time",
+    )
+
+    def _reputation(self, user: User) -> reputation.Reputation:
+        # One query per user page, kept for the four fields.
+        cached: reputation.Reputation | None = getattr(user, "_reputation", None)
+        if cached is None:
+            cached = reputation.reputation_get(user=user)
+            user._reputation = cached  # type: ignore[attr-defined]
+        return cached
+
+    @admin.display(description=_("finish rate"))
+    def finish_rate(self, user: User) -> str:
+        rate = self._reputation(user).rate
+        return "–" if rate is None else f"{rate} %"
+
+    @admin.display(description=_("finished (last 100 games)"))
+    def finished(self, user: User) -> int:
+        return self._reputation(user).finished
+
+    @admin.display(description=_("abandoned (last 100 games)"))
+    def abandoned(self, user: User) -> int:
+        return self._reputation(user).abandoned
+
+    @admin.display(description=_("lost on time (last 100 games)"))
+    def lost_on_time(self, user: User) -> int:
+        return self._reputation(user).lost_on_time
+
+
+# Accounts know nothing of the lobby: the lobby adds the reputation to their user admin.
+admin.site.unregister(User)
+admin.site.register(User, UserReputationAdmin)

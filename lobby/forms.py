@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Game, Option, OptionError
-from lobby import clocks
+from lobby import clocks, reputation
 from lobby.models import Table
 
 
@@ -110,6 +110,17 @@ class TableForm(forms.Form):
     rated = forms.BooleanField(
         label=_("Rated (counts for the ladder)"), required=False, initial=True
     )
+    min_finish_rate = forms.TypedChoiceField(
+        label=_("Minimum finish rate to join"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[("", _("none")), *((str(r), f"{r} %") for r in reputation.MINIMUM_CHOICES)],
+        help_text=_(
+            "Of a player's last 100 finished games, how many they saw through (not abandoned,"
+            " not lost on time). Players with fewer than 5 games may always join."
+        ),
+    )
     move_seconds = forms.TypedChoiceField(
         label=_("Time per move (asynchronous)"),
         coerce=int,
@@ -192,7 +203,8 @@ class TableForm(forms.Form):
 
     def table_fields(self) -> list[forms.BoundField]:
         """Return the fields about the table (players, mode, who can join, rated)."""
-        return [self[name] for name in ("players", "mode", "visibility", "rated")]
+        names = ("players", "mode", "visibility", "rated", "min_finish_rate")
+        return [self[name] for name in names]
 
     def option_fields(self) -> list[forms.BoundField]:
         """Return the game's own option fields, in the order the game declares them."""

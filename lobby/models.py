@@ -54,6 +54,10 @@ class Table(models.Model):
         max_length=10, choices=Mode.choices, default=Mode.ASYNC, verbose_name=_("mode")
     )
     rated = models.BooleanField(_("rated"), default=True)
+    # The finish rate a player needs to join, in per cent (lobby.reputation); None: anyone.
+    min_finish_rate = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("minimum finish rate")
+    )
     visibility = models.CharField(
         max_length=10,
         choices=Visibility.choices,
@@ -113,6 +117,8 @@ class Table(models.Model):
     my_turn: bool
     seconds_left: float | None
     paused_for: float | None
+    # Not a column: the "since your last move" summary My games shows (lobby.recap).
+    recap_line: str
 
     class Meta:
         verbose_name = _("table")

@@ -23,16 +23,19 @@ from config import ratelimit
 from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
-from lobby import health, pushes, selectors, services
+from lobby import health, pushes, reputation, selectors, services
 from lobby.errors import BadRequest, LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
+from lobby.recap import recap_get, recap_lines
 from lobby.rendering import board_context, board_get, board_html, board_html_shared, viewer_kind
 from lobby.replay import replay_frame
+from lobby.reputation import seats_reputation_set
 from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
 from lobby.services.matching import RATING_WINDOW, seat_quick_match
 from lobby.services.notify import rings_held
+from lobby.templatetags.regions import RECAP_CHANGED
 
 MAX_ACTION_BYTES = 2000
 
@@ -40,10 +43,17 @@ MAX_ACTION_BYTES = 2000
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Show the welcome page with the games and open tables."""
-    context: dict[str, Any] = {"games": engines(), "open_tables": selectors.table_list_open()[:10]}
+    context: dict[str, Any] = {"games": engines(), "open_tables": _open_tables(None, 10)}
     if request.user.is_authenticated:
         context["mine"] = selectors.table_list_mine(user=request.user)
     return render(request, "lobby/home.html", context)
+
+
+def _open_tables(game: str | None, limit: int) -> list[Table]:
+    """Return the open tables to list, each seated player with their reputation (one query)."""
+    tables = list(selectors.table_list_open(game=game)[:limit])
+    seats_reputation_set(tables)
+    return tables
 
 
 @never_cache
@@ -74,6 +84,16 @@ def _engine_or_404(slug: str) -> Any:
 
 
 @require_GET
+def help_page(request: HttpRequest) -> HttpResponse:
+    """Explain the platform's features in plain words, one section each."""
+    return render(
+        request,
+        "lobby/help.html",
+        {"newcomer_games": reputation.NEWCOMER_GAMES, "window": reputation.WINDOW},
+    )
+
+
+@require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
     """Show the catalogue of games."""
     return render(request, "lobby/game_list.html", {"games": engines()})
@@ -89,7 +109,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "engine": engine,
             "help_template": f"games/{engine.slug}/help.html",
-            "open_tables": selectors.table_list_open(game=engine.slug)[:20],
+            "open_tables": _open_tables(engine.slug, 20),
             "rating_window": RATING_WINDOW,
         },
     )
@@ -140,6 +160,7 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
                     rated=form.cleaned_data["rated"],
                     visibility=form.cleaned_data["visibility"],
                     time_control=form.time_control(),
+                    min_finish_rate=form.cleaned_data["min_finish_rate"],
                 )
             except LobbyError as error:
                 form.add_error(None, error.message)
@@ -166,7 +187,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
         request,
         "lobby/table_list.html",
         {
-            "tables": selectors.table_list_open(game=game)[:100],
+            "tables": _open_tables(game, 100),
             "in_progress": selectors.table_list_in_progress(game=game)[:100],
             "games": engines(),
             "game": game,
@@ -178,7 +199,9 @@ def table_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     """Show my tables: where it is my turn first, then the others, then finished ones."""
-    return render(request, "lobby/my_games.html", selectors.table_list_mine(user=request.user))
+    lists = selectors.table_list_mine(user=request.user)
+    recap_lines(lists["my_turn"], request.user)
+    return render(request, "lobby/my_games.html", lists)
 
 
 def _invites(request: HttpRequest) -> list[str]:
@@ -199,6 +222,9 @@ def table_detail(request: HttpRequest, code: str) -> HttpResponse:
     """Show the table: seats, the board as this user may see it, the log."""
     table = _visible_table(request, code)
     context = board_context(table, request.user)
+    recap = recap_get(table, request.user)
+    context["recap"] = recap
+    context[RECAP_CHANGED] = recap.changed if recap is not None else frozenset()
     context["invite_url"] = request.build_absolute_uri(
         reverse("lobby:invite", args=[table.code, table.invite_token])
     )
@@ -417,12 +443,6 @@ def table_record(request: HttpRequest, code: str) -> HttpResponse:
     filename = f"playtable-{table.game}-{str(table.code)[:8]}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-@require_GET
-def help_page(request: HttpRequest) -> HttpResponse:
-    """Explain how the site works: for now, how anyone can check a game's shuffles."""
-    return render(request, "lobby/help.html")
 
 
 def _replay_seat(raw: str, mine: Seat | None) -> Seat | None:

@@ -14,7 +14,7 @@ from games.engine import Game, OptionError
 from games.registry import UnknownGame, get_engine
 from games.verify import seed_commitment
 from games.words import msg
-from lobby import clocks
+from lobby import clocks, reputation
 from lobby.errors import BadRequest, Conflict, NotAllowed
 from lobby.models import Seat, Table
 from lobby.services.commit import table_commit
@@ -43,6 +43,7 @@ def table_create(
     rated: bool = True,
     visibility: str = Table.Visibility.PUBLIC,
     time_control: Mapping[str, int] | None = None,
+    min_finish_rate: int | None = None,
 ) -> Table:
     """Open a table for `game` with validated options and seat its creator first.
 
@@ -64,6 +65,8 @@ def table_create(
         raise BadRequest(str(error)) from None
     if mode not in Table.Mode.values or visibility not in Table.Visibility.values:
         raise BadRequest(_("Choose a valid mode and visibility."))
+    if min_finish_rate is not None and min_finish_rate not in reputation.MINIMUM_CHOICES:
+        raise BadRequest(_("Choose a minimum finish rate from the list."))
     table = Table.objects.create(
         game=engine.slug,
         options=cleaned,
@@ -71,6 +74,7 @@ def table_create(
         mode=mode,
         rated=rated,
         visibility=visibility,
+        min_finish_rate=min_finish_rate,
         seed=new_seed(),
         created_by=user,
         **(_time_control(engine, mode, time_control) if not engine.simultaneous else {}),
@@ -124,6 +128,7 @@ def seat_join(*, code: Any, user: Any, invited: bool = False) -> Table:
     refusal = join_refusal(user=user, seated_user_ids=[s.user_id for s in seats if s.user_id])
     if refusal:
         raise NotAllowed(refusal)
+    _check_finish_rate(table, user)
     if len(seats) >= table.players:
         raise Conflict(_("This table is full."))
     try:
@@ -136,6 +141,22 @@ def seat_join(*, code: Any, user: Any, invited: bool = False) -> Table:
     seats.append(seat)
     _after_seating(table, seats)
     return table
+
+
+def _check_finish_rate(table: Table, user: Any) -> None:
+    """Refuse a player whose finish rate is below the table's minimum (newcomers pass)."""
+    if table.min_finish_rate is None:
+        return
+    mine = reputation.reputation_get(user=user)
+    if mine.meets(table.min_finish_rate):
+        return
+    raise NotAllowed(
+        _(
+            "This table asks for a finish rate of at least %(minimum)s%%; yours is %(rate)s%%"
+            " over your last %(games)s games."
+        )
+        % {"minimum": table.min_finish_rate, "rate": mine.rate, "games": mine.games}
+    )
 
 
 @transaction.atomic

@@ -20,11 +20,14 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 register = template.Library()
 
 #: The context key of the collector a push render passes in (a dict name → HTML).
 COLLECTOR = "_regions"
+#: The context key of the regions to mark as changed since the viewer's last move.
+RECAP_CHANGED = "recap_changed"
 
 
 def marker(name: str) -> str:
@@ -42,10 +45,19 @@ class RegionNode(template.Node):
             raise template.TemplateSyntaxError(f"region {name!r} is inside another region")
         with context.push(_in_region=True):
             content = self.nodelist.render(context)
+        css, note = "region", ""
+        if name in context.get(RECAP_CHANGED, ()):
+            # "Since your last move" (lobby.recap): seen by the outline, heard by this note.
+            css = "region recap-changed"
+            note = format_html(
+                '<span class="sr-only">{}</span>', gettext("Changed since your last move:")
+            )
         element = format_html(
-            '<div id="{}-{}" class="region">{}</div>',
+            '<div id="{}-{}" class="{}">{}{}</div>',
             context.get("board_id", "board"),
             name,
+            css,
+            note,
             mark_safe(content),
         )
         collector = context.get(COLLECTOR)

@@ -171,9 +171,11 @@ def pages_logged_out(site: Site) -> list[Stop]:
         ),
         Stop("password_reset_confirm", _reset_link(site.bo)),
         Stop("replay_spectator", reverse("lobby:replay", args=[site.finished.code])),
+        Stop("player_stats", reverse("ladder:player-stats", args=["bo"])),
     ]
     for engine in engines():
         stops.append(Stop(f"help_{engine.slug}", reverse("lobby:game", args=[engine.slug])))
+        stops.append(Stop(f"stats_{engine.slug}", reverse("ladder:game-stats", args=[engine.slug])))
         stops.append(Stop(f"ladder_{engine.slug}", reverse("ladder:detail", args=[engine.slug])))
     for slug, table in site.boards.items():
         stops.append(Stop(f"board_{slug}_spectator", table.get_absolute_url()))
@@ -196,6 +198,7 @@ def pages_logged_in(site: Site) -> list[Stop]:
         Stop("open_table_host_invite_link", site.open_private.get_absolute_url()),
         Stop("replay_player", reverse("lobby:replay", args=[site.finished.code])),
         Stop("ladder_lost_cities_in", reverse("ladder:detail", args=["lost_cities"])),
+        Stop("player_stats_own", reverse("ladder:player-stats", args=["ana"])),
     ]
     for engine in engines():
         stops.append(

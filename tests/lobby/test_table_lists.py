@@ -106,5 +106,6 @@ def test_the_tables_page_costs_the_same_queries_for_one_table_or_six(client, cou
     with CaptureQueriesContext(connection) as ctx:
         response = client.get(reverse("lobby:tables"))
     assert response.content.decode().count(">Watch</a>") == count
-    # Open tables, their seats, the players' ratings; the same for the games in progress.
-    assert len(ctx.captured_queries) == 6
+    # Open tables, their seats, the players' ratings, the seated players' finish rates
+    # (lobby.reputation); tables, seats and ratings for the games in progress.
+    assert len(ctx.captured_queries) == 7

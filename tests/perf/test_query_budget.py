@@ -24,18 +24,22 @@ pytestmark = pytest.mark.django_db
 
 BUDGET = {
     "home": 7,
-    "my games": 6,
+    # +1: what happened since alice's last move at her asynchronous tables (lobby.recap).
+    "my games": 7,
     # The games in progress too: the tables, their seats, the players' ratings.
     "open tables": 7,
     # The table and its seats in one statement (one snapshot: lobby.selectors.table_get).
-    "table page": 7,
+    # +1 when it is the viewer's turn at an asynchronous table: the log, for the recap
+    # of the moves since their last one (lobby.recap).
+    "table page": 8,
     "move": 7,  # a step within the turn: no seat changes
     # Both seats' clocks and turn flags change, and the next player's "your turn"
     # notification replaces any unread one (delete + insert).
     "move ending the turn": 11,
     "leaderboard": 7,
     # The last rated games' opponents, by their names and pictures now: one query for all.
-    "profile": 11,
+    # +1: the reputation, from the player's last 100 finished tables (lobby.reputation).
+    "profile": 12,
 }
 
 
