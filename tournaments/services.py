@@ -376,7 +376,10 @@ def _round_create(
             players=len(seated),
             mode=tournament.mode,
             rated=tournament.rated,
-            visibility=Table.Visibility.PRIVATE,
+            # Watched from the tournament's page; an invitation-only event keeps them private.
+            visibility=(
+                Table.Visibility.PRIVATE if tournament.invite_only else Table.Visibility.PUBLIC
+            ),
             seed=lobby_tables.new_seed(),  # looked up here: tests fix the seeds
             created_by=by_id[seated[0]].user,
             move_seconds=tournament.move_seconds,
