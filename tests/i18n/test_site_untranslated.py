@@ -69,6 +69,8 @@ def _allowed(site: tour.Site) -> set[str]:
     # The time zones' names (IANA's), offered as they are in the preferences.
     zones = {zone.replace("_", " ") for zone in zoneinfo.available_timezones()}
     data = names | addresses | {str(table.code) for table in tables}
+    # A tournament's name is what its host wrote, like the chat.
+    data |= {site.tournament.name} if site.tournament is not None else set()
     return data | games | zones | set(CHAT) | LANGUAGE_NAMES | NAMES | DJANGO_UNTRANSLATED
 
 
