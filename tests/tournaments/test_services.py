@@ -11,7 +11,7 @@ from accounts.models import ModerationLog, Notification
 from ladder.models import Rating
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Table
-from lobby.services import game_finish
+from lobby.services import game_finish, table_concede
 from lobby.services.sweeps import consequences_sweep
 from tests.factories import UserFactory
 from tests.tournaments.helpers import (
@@ -282,3 +282,38 @@ def test_a_tournament_game_counts_for_the_ladder(alice):
     assert table.rated
     end_game(table)
     assert Rating.objects.filter(game="lost_cities").count() == 2
+
+
+def test_rounds_of_tables_seat_everyone_and_score_by_place(alice):
+    users = players(7)
+    tournament = start(
+        open_tournament(
+            alice, game="relative_space", format="tables", table_size=4, rounds=2, min_players=3
+        ),
+        users,
+    )
+    first = tables_of_round(tournament, 1)
+    assert sorted(t.players for t in first) == [3, 4]
+    assert sorted(s.user_id for t in first for s in t.seats.all()) == sorted(u.id for u in users)
+    for table in first:
+        # The last seat concedes: it ranks last, the others share first place.
+        table_concede(code=table.code, user=table.seats.get(position=table.players - 1).user)
+        game_finish(table_id=table.id)
+    tournament = run_due(tournament)
+    assert tournament.round_number == 2
+    lines = {
+        line.player: line.score
+        for line in services.standings_of(tournament, list(tournament.entries.all()))
+    }
+    # At the table of 4, three share first: ½ + ½ against each other, 1 against the last = 2.
+    # At the table of 3, two share first: ½ + 1 = 1.5. Those who conceded: 0.
+    assert sorted(lines.values()) == [0.0, 0.0, 1.5, 1.5, 2.0, 2.0, 2.0]
+
+
+def test_the_first_player_of_each_new_table_is_told_it_is_their_turn(alice):
+    tournament = start(open_tournament(alice), players(2))
+    (table,) = tables_of_round(tournament, 1)
+    first = table.seats.get(is_to_move=True).user
+    assert Notification.objects.filter(
+        user=first, subject=str(table.code), text__contains="Your turn"
+    ).exists()
