@@ -317,3 +317,16 @@ def test_the_first_player_of_each_new_table_is_told_it_is_their_turn(alice):
     assert Notification.objects.filter(
         user=first, subject=str(table.code), text__contains="Your turn"
     ).exists()
+
+
+def test_a_round_start_is_mailed_to_players_who_take_reminders(alice):
+    from lobby.models import OutboundMail
+
+    users = players(2)
+    users[1].reminders_enabled = False
+    users[1].save(update_fields=["reminders_enabled"])
+    tournament = start(open_tournament(alice), users)
+    (table,) = tables_of_round(tournament, 1)
+    mails = OutboundMail.objects.filter(subject__contains="Round 1 of Autumn Swiss")
+    assert list(mails.values_list("to_address", flat=True)) == ["p1@example.com"]
+    assert table.get_absolute_url() in mails.get().body
