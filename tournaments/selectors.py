@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Count, QuerySet
 
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.pairing import Standing
+from tournaments.pairing import Match, Standing
 from tournaments.services import bracket_of, standings_of
 
 
@@ -40,6 +40,10 @@ class RoundRow:
     byes: list[Entry]
 
 
+def _won(match: Match, player: int | None) -> bool:
+    return player is not None and match.winner == player
+
+
 def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
     """Return everything the tournament page shows (also what its socket pushes)."""
     entries = list(tournament.entries.select_related("user"))
@@ -59,8 +63,8 @@ def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
         context["bracket"] = [
             [
                 (
-                    Slot(by_id.get(m.first) if m.first else None, m.winner == m.first),
-                    Slot(by_id.get(m.second) if m.second else None, m.winner == m.second),
+                    Slot(by_id.get(m.first) if m.first else None, _won(m, m.first)),
+                    Slot(by_id.get(m.second) if m.second else None, _won(m, m.second)),
                 )
                 for m in matches
             ]

@@ -163,3 +163,43 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     phone.close()
     context.close()
     assert errors == []
+
+
+def _bracket() -> str:
+    from ladder.models import Rating
+    from tests.factories import UserFactory
+    from tournaments.services import entry_join, tournament_create, tournament_tick
+
+    host = UserFactory(username="host")
+    tournament = tournament_create(
+        user=host,
+        name="Lost Cities Cup",
+        game="lost_cities",
+        options={"rounds": 1},
+        format="elimination",
+        max_players=5,
+    )
+    for name, rating in (("ann", 1700), ("ben", 1600), ("cal", 1550), ("dee", 1450), ("eve", 1400)):
+        user = UserFactory(username=name)
+        Rating.objects.create(user=user, game="lost_cities", rating=rating)
+        entry_join(code=tournament.code, user=user)
+    tournament_tick(tournament_id=tournament.id)
+    return tournament.get_absolute_url()
+
+
+def test_an_elimination_page_draws_its_bracket_at_both_sizes(asgi_server, browser, e2e):
+    url = _in_thread(_bracket)
+    errors: list[str] = []
+    for name, viewport in (("desktop", SCREEN), ("phone", PHONE)):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(f"{asgi_server}{url}")
+        # Five players: the top three seeds have byes; dee and eve play round 1.
+        expect(page.locator("#bracket .bracket-round")).to_have_count(3)
+        expect(page.locator("#bracket .bracket-round").first.locator("li")).to_have_count(4)
+        expect(page.locator("#round-1 li")).to_have_count(1)
+        expect(page.locator("#round-1")).to_contain_text("dee – eve")
+        page.screenshot(path=str(e2e / f"tournament_bracket_{name}.png"), full_page=True)
+        context.close()
+    assert errors == []
