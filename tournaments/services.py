@@ -213,8 +213,16 @@ def tournament_updated_notify(*, code: Any) -> None:
 
 
 def tournaments_due_tick(*, now: datetime | None = None) -> int:
-    """Run every tournament whose deadline has passed (the sweep's share)."""
+    """Run every tournament whose deadline has passed (the sweep's share).
+
+    A round whose last table ended without being scored (a moderator aborted it) rang no
+    hook: a running tournament with nothing left in play in its round is made due here.
+    """
     now = now or timezone.now()
+    running = Tournament.objects.filter(status=Tournament.Status.RUNNING, deadline__isnull=True)
+    stalled = [t.id for t in running[:200] if _round_over(t)]
+    if stalled:
+        Tournament.objects.filter(id__in=stalled, deadline__isnull=True).update(deadline=now)
     due = Tournament.objects.filter(deadline__lte=now).values_list("id", flat=True)
     done = 0
     for tournament_id in list(due[:50]):

@@ -330,3 +330,21 @@ def test_a_round_start_is_mailed_to_players_who_take_reminders(alice):
     mails = OutboundMail.objects.filter(subject__contains="Round 1 of Autumn Swiss")
     assert list(mails.values_list("to_address", flat=True)) == ["p1@example.com"]
     assert table.get_absolute_url() in mails.get().body
+
+
+def test_a_table_a_moderator_aborts_ends_its_part_of_the_round(alice):
+    from lobby.services.moderation import table_abort
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice), players(4))
+    first = tables_of_round(tournament, 1)
+    end_game(first[0])
+    table_abort(moderator=moderator, table_id=first[1].id, reason="collusion")
+    tournament.refresh_from_db()
+    assert tournament.round_number == 1
+    assert consequences_sweep()["tournaments"] == 1
+    tournament.refresh_from_db()
+    assert tournament.round_number == 2
+    # The aborted game gave nobody a point: only the finished one counts.
+    lines = services.standings_of(tournament, list(tournament.entries.all()))
+    assert sorted(line.score for line in lines) == [0.0, 0.0, 0.0, 1.0]
