@@ -129,7 +129,10 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     live = page.locator(".tournament-live")
     expect(live.locator(".tournament-status")).to_contain_text("round 1 of 3")
     expect(page.locator("#round-1 li")).to_have_count(2)
-    expect(page.locator("#round-1")).to_contain_text("Watch")
+    expect(page.locator("#round-1")).to_contain_text("Watch")  # ben – cal
+    expect(page.locator("#round-1")).to_contain_text("Your game")  # ann – dee
+    # Registration is over: the page took its buttons away without a reload.
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
     page.screenshot(path=str(e2e / "tournament_round1_desktop.png"), full_page=True)
 
     for number in (1, 2, 3):
