@@ -366,6 +366,8 @@ class ModerationLog(models.Model):
         RATING_ADJUST = "rating_adjust", _("Adjusted a rating")
         RATING_RESET = "rating_reset", _("Reset a rating")
         AVATAR_REMOVE = "avatar_remove", _("Removed a player's picture")
+        TOURNAMENT_CANCEL = "tournament_cancel", _("Cancelled a tournament")
+        ENTRY_REMOVE = "entry_remove", _("Removed a player from a tournament")
 
     # PROTECT: an audit trail keeps its people; accounts are deactivated, not deleted.
     moderator = models.ForeignKey(

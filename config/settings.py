@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "games.relative_space",
     "lobby",
     "ladder",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

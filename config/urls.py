@@ -23,6 +23,7 @@ urlpatterns = [
     # Django's set_language, which also remembers a player's choice.
     path("i18n/setlang/", account_views.language_set, name="set_language"),
     path("ladder/", include("ladder.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("lobby.urls")),
 ]
 

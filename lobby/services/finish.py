@@ -13,6 +13,7 @@ from games.registry import get_engine
 from games.words import Msg
 from lobby.models import Seat, Table
 from lobby.services.mail import mail_queue
+from lobby.signals import table_scored
 
 
 @transaction.atomic
@@ -46,6 +47,7 @@ def game_finish(*, table_id: int) -> bool:
             body = f"{text}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
             mail_queue(to=seat.user.email, subject=f"Playtable: {text}", body=body)
     ladder_update(table_id=table.id)
+    table_scored.send(sender=Table, table=table)
     return True
 
 

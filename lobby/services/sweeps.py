@@ -11,7 +11,8 @@ SWEEP_SECONDS, does what is overdue:
   idempotent per table version);
 - an e-mail still unsent a minute after it was queued is sent;
 - a player whose turn clock passed its warning point (`Seat.warning_at`) is told, once
-  per turn (live clocks need this every few seconds; async ones get an e-mail too).
+  per turn (live clocks need this every few seconds; async ones get an e-mail too);
+- a tournament whose `deadline` passed starts, or starts its next round.
 
 Turn and phase deadlines have their own sweep (`deadlines_sweep`), run by the same beat.
 """
@@ -45,7 +46,17 @@ def consequences_sweep(*, now: datetime | None = None) -> dict[str, int]:
         "bot_turns": bots_stalled_play(now=now),
         "mails": mails_resend(now=now),
         "clock_warnings": clock_warnings_send(now=now),
+        "tournaments": tournaments_due(now=now),
     }
+
+
+def tournaments_due(*, now: datetime) -> int:
+    """Start the tournaments and rounds that are due (the tournaments app is optional)."""
+    try:
+        from tournaments.services import tournaments_due_tick
+    except ImportError:
+        return 0
+    return tournaments_due_tick(now=now)
 
 
 def tables_unscored_finish(*, now: datetime) -> int:

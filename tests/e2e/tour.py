@@ -34,6 +34,8 @@ class Site:
     open_public: Table
     open_private: Table
     boards: dict[str, Table] = field(default_factory=dict)
+    #: A Swiss tournament ana opened, bo registered, open for registration.
+    tournament: Any = None
 
 
 def _user(username: str, **extra: Any) -> Any:
@@ -93,6 +95,12 @@ def site_build(seed: int = 21) -> Site:
         open_public=open_public,
         open_private=open_private,
     )
+    from tournaments.services import entry_join, tournament_create
+
+    site.tournament = tournament_create(
+        user=ana, name="Lost Cities Swiss", game="lost_cities", options={}, min_players=4
+    )
+    entry_join(code=site.tournament.code, user=bo)
     for engine in engines():
         table = table_create(user=ana, game=engine.slug, players=2, options={})
         seat_join(code=table.code, user=bo)
@@ -172,6 +180,8 @@ def pages_logged_out(site: Site) -> list[Stop]:
         Stop("password_reset_confirm", _reset_link(site.bo)),
         Stop("replay_spectator", reverse("lobby:replay", args=[site.finished.code])),
         Stop("player_stats", reverse("ladder:player-stats", args=["bo"])),
+        Stop("tournaments", reverse("tournaments:list")),
+        Stop("tournament_spectator", site.tournament.get_absolute_url()),
     ]
     for engine in engines():
         stops.append(Stop(f"help_{engine.slug}", reverse("lobby:game", args=[engine.slug])))
@@ -199,6 +209,9 @@ def pages_logged_in(site: Site) -> list[Stop]:
         Stop("replay_player", reverse("lobby:replay", args=[site.finished.code])),
         Stop("ladder_lost_cities_in", reverse("ladder:detail", args=["lost_cities"])),
         Stop("player_stats_own", reverse("ladder:player-stats", args=["ana"])),
+        Stop("tournaments_in", reverse("tournaments:list")),
+        Stop("tournament_host", site.tournament.get_absolute_url()),
+        Stop("tournament_new_lost_cities", reverse("tournaments:new", args=["lost_cities"])),
     ]
     for engine in engines():
         stops.append(

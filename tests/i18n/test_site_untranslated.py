@@ -71,6 +71,8 @@ def _allowed(site: tour.Site) -> set[str]:
     data = names | addresses | {str(table.code) for table in tables}
     # A table's seed salt and commitment (hex, shown in the admin): data, not words.
     data |= {value for t in tables for value in (t.seed_salt, t.seed_commitment) if value}
+    # A tournament's name is what its host wrote, like the chat.
+    data |= {site.tournament.name} if site.tournament is not None else set()
     return data | games | zones | set(CHAT) | LANGUAGE_NAMES | NAMES | DJANGO_UNTRANSLATED
 
 

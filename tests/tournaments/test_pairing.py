@@ -1,0 +1,288 @@
+"""Pairings, brackets and standings against worked examples and properties (pure: no database)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import (
+    Bye,
+    Game,
+    Player,
+    bracket,
+    elimination_pairing,
+    elimination_rounds,
+    elimination_slots,
+    game_points,
+    seed_positions,
+    standings,
+    swiss_pairing,
+    table_sizes,
+    tables_pairing,
+)
+
+A, B, C, D, E = 1, 2, 3, 4, 5
+FOUR = [Player(A, 1600), Player(B, 1500), Player(C, 1400), Player(D, 1300)]
+WIN, LOSS, DRAW = (1, 2), (2, 1), (1, 1)
+
+
+def test_points_are_pairwise_results():
+    assert game_points([1, 2]) == [1.0, 0.0]
+    assert game_points([1, 1]) == [0.5, 0.5]
+    # Four players, second and third tie: 3, 1.5, 1.5, 0.
+    assert game_points([1, 2, 2, 4]) == [3.0, 1.5, 1.5, 0.0]
+
+
+def test_first_round_pairs_by_rating_and_the_better_player_moves_first():
+    pairing = swiss_pairing(FOUR, [], [])
+    assert pairing.tables == ((A, B), (C, D))
+    assert pairing.byes == ()
+
+
+def test_second_round_pairs_by_score_then_rating_and_swaps_first_seats():
+    games = [Game(1, (A, B), WIN), Game(1, (C, D), WIN)]
+    pairing = swiss_pairing(FOUR, games, [])
+    # A and C lead with 1 point; B and D have 0. B and D moved second, so they move first
+    # against anyone who moved first; A and C both moved first, so rank decides.
+    assert pairing.tables == ((A, C), (B, D))
+
+
+def test_it_avoids_a_repeat_by_taking_the_next_opponent():
+    games = [
+        Game(1, (A, B), WIN),
+        Game(1, (C, D), WIN),
+        Game(2, (A, C), WIN),
+        Game(2, (B, D), WIN),
+    ]
+    # Scores: A 2, B 1, C 1, D 0. A has met B and C: A meets D, B meets C.
+    pairing = swiss_pairing(FOUR, games, [])
+    assert sorted(map(sorted, pairing.tables)) == [[A, D], [B, C]]
+
+
+def test_a_repeat_is_taken_only_when_none_can_be_avoided():
+    two = FOUR[:2]
+    pairing = swiss_pairing(two, [Game(1, (A, B), WIN)], [])
+    assert pairing.tables == ((B, A),)  # A moved first last time: B moves first now
+
+
+def test_the_bye_goes_to_the_lowest_ranked_player_and_only_once():
+    five = [*FOUR, Player(E, 1200)]
+    first = swiss_pairing(five, [], [])
+    assert first.byes == (E,)
+    games = [Game(1, t, WIN) for t in first.tables]
+    second = swiss_pairing(five, games, [Bye(1, E)])
+    # E has 1 point from the bye and D and B have 0 points; the lowest-ranked without a bye
+    # is D (0 points, rating 1300).
+    assert second.byes == (D,)
+    assert E not in second.byes
+
+
+def test_dropped_players_are_simply_left_out():
+    pairing = swiss_pairing([p for p in FOUR if p.id != B], [Game(1, (A, B), WIN)], [])
+    assert pairing.byes == (D,)
+    assert pairing.tables == ((C, A),)  # A moved first in round 1
+
+
+def test_standings_equal_a_table_worked_out_by_hand():
+    games = [
+        Game(1, (A, B), WIN),
+        Game(1, (C, D), DRAW),
+        Game(2, (C, A), WIN),
+        Game(2, (B, D), WIN),
+        Game(3, (A, D), WIN),
+        Game(3, (B, C), DRAW),
+    ]
+    # Scores: A 1+0+1 = 2, B 0+1+½ = 1.5, C ½+1+½ = 2, D ½+0+0 = 0.5.
+    # Buchholz (opponents' scores): A = B+C+D = 1.5+2+0.5 = 4; B = A+D+C = 4.5;
+    #   C = D+A+B = 0.5+2+1.5 = 4; D = C+B+A = 2+1.5+2 = 5.5.
+    # Sonneborn-Berger (points taken × opponent's score): A = 1×1.5 (B) + 1×0.5 (D) = 2;
+    #   B = 1×0.5 (D) + ½×2 (C) = 1.5; C = ½×0.5 (D) + 1×2 (A) + ½×1.5 (B) = 3;
+    #   D = ½×2 (C) = 1.
+    # A and C tie on score and Buchholz; C's Sonneborn-Berger puts C first.
+    table = [
+        (s.rank, s.player, s.score, s.buchholz, s.sonneborn_berger, s.games)
+        for s in standings(FOUR, games, [])
+    ]
+    assert table == [
+        (1, C, 2.0, 4.0, 3.0, 3),
+        (2, A, 2.0, 4.0, 2.0, 3),
+        (3, B, 1.5, 4.5, 1.5, 3),
+        (4, D, 0.5, 5.5, 1.0, 3),
+    ]
+
+
+def test_a_bye_counts_one_point_and_no_tie_break():
+    three = FOUR[:3]
+    games = [Game(1, (A, B), WIN)]
+    lines = {s.player: s for s in standings(three, games, [Bye(1, C)])}
+    assert lines[C].score == 1.0 and lines[C].buchholz == 0.0 and lines[C].byes == 1
+    assert lines[A].buchholz == 0.0  # B has 0 points
+
+
+def test_running_games_count_for_nothing_yet():
+    lines = standings(FOUR[:2], [Game(1, (A, B), None)], [])
+    assert [(s.player, s.score, s.games) for s in lines] == [(A, 0.0, 0), (B, 0.0, 0)]
+
+
+@pytest.mark.parametrize(
+    ("size", "order"),
+    [(1, [1]), (2, [1, 2]), (4, [1, 4, 2, 3]), (8, [1, 8, 4, 5, 2, 7, 3, 6])],
+)
+def test_seeds_sit_so_the_best_two_meet_only_in_the_final(size, order):
+    assert seed_positions(size) == order
+
+
+def test_a_bracket_of_five_gives_byes_to_the_top_three_seeds():
+    five = [Player(E, 1200), *FOUR]
+    slots = elimination_slots(five)
+    assert slots == [A, None, D, E, B, None, C, None]
+    seeds = {p.id: n for n, p in enumerate(sorted(five, key=lambda p: -p.rating), start=1)}
+    rounds = bracket(slots, [], seeds)
+    assert elimination_rounds(5) == len(rounds) == 3
+    assert elimination_pairing(rounds, 1).tables == ((D, E),)
+    # E beats D: round 2 is A–E and B–C.
+    games = [Game(1, (D, E), LOSS)]
+    rounds = bracket(slots, games, seeds)
+    assert elimination_pairing(rounds, 2).tables == ((A, E), (B, C))
+    games += [Game(2, (A, E), LOSS), Game(2, (B, C), DRAW)]  # a draw: the better seed, B
+    rounds = bracket(slots, games, seeds)
+    assert elimination_pairing(rounds, 3).tables == ((E, B),)
+    games.append(Game(3, (E, B), WIN))
+    assert bracket(slots, games, seeds)[-1][0].winner == E
+
+
+def test_a_player_who_left_sends_the_opponent_through_without_a_game():
+    slots = elimination_slots(FOUR)
+    seeds = {A: 1, B: 2, C: 3, D: 4}
+    rounds = bracket(slots, [], seeds, dropped=[D])
+    assert rounds[0][0].winner == A
+    assert elimination_pairing(rounds, 1).tables == ((B, C),)
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes"),
+    [(3, [3]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (16, [4, 4, 4, 4])],
+)
+def test_tables_are_cut_as_equal_as_possible(count, sizes):
+    assert table_sizes(count, 3, 5) == sizes
+
+
+def test_too_few_players_for_a_table_is_refused():
+    with pytest.raises(ValueError, match="do not fit"):
+        table_sizes(2, 3, 5)
+    with pytest.raises(ValueError, match="do not fit"):
+        table_sizes(5, 3, 4)
+
+
+def test_tables_put_the_leaders_together_and_rotate_the_first_seat():
+    seven = [Player(i, 1500 - i) for i in range(1, 8)]
+    first = tables_pairing(seven, [], [], smallest=3, largest=5)
+    assert first.tables == ((1, 2, 3, 4), (5, 6, 7))
+    games = [Game(1, (1, 2, 3, 4), (4, 3, 2, 1)), Game(1, (5, 6, 7), (1, 2, 3))]
+    second = tables_pairing(seven, games, [], smallest=3, largest=5)
+    # Scores: 4: 3, 3: 2, 5: 2, 2: 1, 6: 1, 1: 0, 7: 0 (rating breaks ties).
+    assert [sorted(t) for t in second.tables] == [[2, 3, 4, 5], [1, 6, 7]]
+    # 1 and 5 moved first last time: neither does now.
+    assert second.tables[0][0] != 5 and second.tables[1][0] != 1
+
+
+# Properties
+
+
+def _repeat_free_possible(order: list[int], met: dict[int, set[int]]) -> bool:
+    if not order:
+        return True
+    first, rest = order[0], order[1:]
+    return any(
+        other not in met[first] and _repeat_free_possible([p for p in rest if p != other], met)
+        for other in rest
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    count=st.integers(min_value=2, max_value=9),
+    rounds=st.integers(min_value=1, max_value=8),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
+def test_swiss_rounds_keep_their_promises(count, rounds, seed):
+    """Everyone once per round; byes at most once each; no repeat while one can be avoided."""
+    pick = random.Random(seed)
+    players = [Player(i, pick.randrange(1000, 2000)) for i in range(1, count + 1)]
+    rounds = min(rounds, count)  # more rounds than players would need a second bye
+    games: list[Game] = []
+    byes: list[Bye] = []
+    for number in range(1, rounds + 1):
+        pairing = swiss_pairing(players, games, byes)
+        seated = [p for table in pairing.tables for p in table] + list(pairing.byes)
+        assert sorted(seated) == [p.id for p in players]
+        assert all(len(table) == 2 for table in pairing.tables)
+        assert len(pairing.byes) == count % 2
+        met = {p.id: set() for p in players}
+        for game in games:
+            for x, y in itertools.permutations(game.seats, 2):
+                met[x].add(y)
+        had_bye = {b.player for b in byes}
+        assert not had_bye & set(pairing.byes)
+        repeats = sum(1 for x, y in pairing.tables if y in met[x])
+        if repeats:
+            # No eligible bye leaves a pairing without repeats.
+            candidates = [p.id for p in players if p.id not in had_bye] if count % 2 else [None]
+            for candidate in candidates:
+                rest = [p.id for p in players if p.id != candidate]
+                assert not _repeat_free_possible(rest, met)
+        for table in pairing.tables:
+            games.append(Game(number, table, pick.choice([WIN, LOSS, DRAW])))
+        byes.extend(Bye(number, p) for p in pairing.byes)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    count=st.integers(min_value=2, max_value=10),
+    rounds=st.integers(min_value=1, max_value=9),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
+def test_the_first_seat_goes_to_whoever_had_it_least(count, rounds, seed):
+    """At each table, the first mover's surplus of first seats is never above the other's."""
+    pick = random.Random(seed)
+    players = [Player(i, pick.randrange(1000, 2000)) for i in range(1, count + 1)]
+    games: list[Game] = []
+    byes: list[Bye] = []
+
+    def surplus(player: int) -> int:
+        return sum(1 if g.seats[0] == player else -1 for g in games if player in g.seats)
+
+    for number in range(1, min(rounds, count) + 1):
+        pairing = swiss_pairing(players, games, byes)
+        for first, second in pairing.tables:
+            assert surplus(first) <= surplus(second)
+        for table in pairing.tables:
+            games.append(Game(number, table, pick.choice([WIN, LOSS, DRAW])))
+        byes.extend(Bye(number, p) for p in pairing.byes)
+
+
+@settings(max_examples=100, deadline=None)
+@given(count=st.integers(min_value=2, max_value=20), seed=st.integers(0, 10**6))
+def test_an_elimination_ends_with_one_winner_who_never_lost(count, seed):
+    pick = random.Random(seed)
+    players = [Player(i, pick.randrange(1000, 2000)) for i in range(1, count + 1)]
+    slots = elimination_slots(players)
+    seeds = {p: n for n, p in enumerate(sorted(players, key=lambda p: (-p.rating, p.id)), 1)}
+    seeds = {p.id: n for p, n in seeds.items()}
+    games: list[Game] = []
+    for number in range(1, elimination_rounds(count) + 1):
+        rounds = bracket(slots, games, seeds)
+        pairing = elimination_pairing(rounds, number)
+        seated = [p for t in pairing.tables for p in t]
+        assert len(seated) == len(set(seated))
+        games += [Game(number, t, pick.choice([WIN, LOSS])) for t in pairing.tables]
+    final = bracket(slots, games, seeds)
+    winner = final[-1][0].winner
+    assert winner is not None
+    lost = {g.seats[1] if g.places == WIN else g.seats[0] for g in games}
+    assert winner not in lost
+    assert len(lost) == len(games)  # each game puts one player out, once

@@ -1,0 +1,350 @@
+"""Tournament services against the database: registration, start, rounds, drops, the end."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import ModerationLog, Notification
+from ladder.models import Rating
+from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
+from lobby.models import Table
+from lobby.services import game_finish, table_concede
+from lobby.services.sweeps import consequences_sweep
+from tests.factories import UserFactory
+from tests.tournaments.helpers import (
+    end_game,
+    open_tournament,
+    players,
+    run_due,
+    start,
+    tables_of_round,
+    win,
+)
+from tournaments import services
+from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.services import (
+    entry_join,
+    entry_leave,
+    entry_remove,
+    tournament_cancel,
+    tournament_tick,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_tournament_opens_with_the_table_forms_choices(alice):
+    tournament = open_tournament(alice, mode="live", time_control={"base_seconds": 300})
+    assert tournament.status == Tournament.Status.OPEN
+    assert (tournament.base_seconds, tournament.increment_seconds) == (300, 5)  # 5: the default
+    assert tournament.deadline is None  # no start time: it starts when full
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"game": "chess"}, "no game called"),
+        ({"format": "tables"}, "not played at tables"),
+        ({"rounds": 0}, "between 1 and"),
+        ({"min_players": 9, "max_players": 8}, "Allow between"),
+        ({"name": "  "}, "name"),
+        ({"mode": "live", "time_control": {"base_seconds": 7}}, "time control"),
+        ({"starts_at": timezone.now() - timedelta(hours=1)}, "future"),
+    ],
+)
+def test_bad_choices_are_refused_in_words_and_nothing_is_made(alice, fields, words):
+    with pytest.raises(BadRequest, match=words):
+        open_tournament(alice, **fields)
+    assert not Tournament.objects.exists()
+
+
+def test_joining_twice_after_the_start_or_by_a_forged_code_is_refused(alice, bob, carol):
+    tournament = open_tournament(alice, max_players=2)
+    entry_join(code=tournament.code, user=alice)
+    with pytest.raises(Conflict, match="already registered"):
+        entry_join(code=tournament.code, user=alice)
+    entry_join(code=tournament.code, user=bob)  # full: due to start now
+    run_due(tournament)
+    with pytest.raises(Conflict, match="Registration is closed"):
+        entry_join(code=tournament.code, user=carol)
+    with pytest.raises(NotFound):
+        entry_join(code="00000000-0000-0000-0000-000000000000", user=carol)
+    assert Entry.objects.count() == 2
+
+
+def test_a_minimum_rating_keeps_out_who_is_below_it(alice, bob):
+    tournament = open_tournament(alice, min_rating=1600)
+    Rating.objects.create(user=bob, game="lost_cities", rating=1650)
+    with pytest.raises(NotAllowed, match="at least 1600"):
+        entry_join(code=tournament.code, user=alice)  # a newcomer: 1500
+    entry_join(code=tournament.code, user=bob)
+    assert list(tournament.entries.values_list("user__username", "rating")) == [("bob", 1650)]
+
+
+def test_invitation_only_needs_the_link(alice, bob):
+    tournament = open_tournament(alice, invite_only=True)
+    with pytest.raises(NotAllowed, match="invitation only"):
+        entry_join(code=tournament.code, user=bob, token="guess")
+    entry_join(code=tournament.code, user=bob, token=tournament.invite_token)
+    assert tournament.entries.count() == 1
+
+
+def test_leaving_before_the_start_frees_the_place(alice, bob):
+    tournament = open_tournament(alice)
+    entry_join(code=tournament.code, user=bob)
+    entry_leave(code=tournament.code, user=bob)
+    assert not tournament.entries.exists()
+    with pytest.raises(Conflict, match="not registered"):
+        entry_leave(code=tournament.code, user=bob)
+
+
+def test_too_few_players_at_the_start_cancels_and_tells_everyone(alice, bob):
+    tournament = open_tournament(
+        alice, min_players=4, starts_at=timezone.now() + timedelta(hours=1)
+    )
+    entry_join(code=tournament.code, user=bob)
+    assert not tournament_tick(tournament_id=tournament.id)  # not yet due
+    Tournament.objects.filter(id=tournament.id).update(deadline=timezone.now())
+    tournament = run_due(tournament)
+    assert tournament.status == Tournament.Status.CANCELLED
+    assert "4 were needed" in tournament.end_said
+    assert Notification.objects.filter(user=bob, text__contains="cancelled").count() == 1
+    assert not Table.objects.exists()
+
+
+def test_a_four_player_swiss_runs_three_rounds_to_its_winner(alice):
+    users = players(4)
+    for user, rating in zip(users, (1700, 1600, 1500, 1400), strict=True):
+        Rating.objects.create(user=user, game="lost_cities", rating=rating)
+    tournament = start(open_tournament(alice), users)
+    assert tournament.status == Tournament.Status.RUNNING
+    assert tournament.round_number == 1
+    first = tables_of_round(tournament, 1)
+    # By rating: p1–p2 and p3–p4, each table already in play, all made at once.
+    assert [[s.user.username for s in t.seats.order_by("position")] for t in first] == [
+        ["p1", "p2"],
+        ["p3", "p4"],
+    ]
+    assert {t.status for t in first} == {Table.Status.ACTIVE}
+    assert Notification.objects.filter(text__contains="Round 1").count() == 4
+
+    end_game(first[0], winner_seat=0)  # p1 beats p2
+    assert run_due(tournament).round_number == 1  # one table still plays
+    end_game(first[1], winner_seat=0)  # p3 beats p4
+    tournament = run_due(tournament)
+    assert tournament.round_number == 2
+    second = tables_of_round(tournament, 2)
+    assert [sorted(s.user.username for s in t.seats.all()) for t in second] == [
+        ["p1", "p3"],
+        ["p2", "p4"],
+    ]
+    win(second[0], "p1")
+    win(second[1], "p2")
+    tournament = run_due(tournament)
+    assert tournament.round_number == 3
+    for table in tables_of_round(tournament, 3):
+        end_game(table, winner_seat=0)
+    tournament = run_due(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p1"  # 3 wins of 3
+    assert Round.objects.filter(tournament=tournament).count() == 3
+    assert Notification.objects.filter(text__contains="p1 won").count() == 4
+
+
+def test_the_next_round_starts_exactly_once(alice):
+    tournament = start(open_tournament(alice), players(4))
+    first = tables_of_round(tournament, 1)
+    for table in first:
+        end_game(table)
+    # The scoring tasks retried, the sweep, a second tick: one round 2, no more.
+    assert not any(game_finish(table_id=table.id) for table in first)
+    run_due(tournament)
+    run_due(tournament)
+    consequences_sweep(now=timezone.now() + timedelta(minutes=1))
+    assert Round.objects.filter(tournament=tournament, number=2).count() == 1
+    assert Pairing.objects.filter(round__number=2).count() == 2
+    assert Round.objects.filter(tournament=tournament).count() == 2
+
+
+def test_the_sweep_starts_a_round_whose_task_was_lost(alice):
+    tournament = start(open_tournament(alice), players(4))
+    for table in tables_of_round(tournament, 1):
+        end_game(table)  # no task ran after the commit: only the deadline remembers
+    tournament.refresh_from_db()
+    assert tournament.deadline is not None and tournament.round_number == 1
+    assert consequences_sweep()["tournaments"] == 1
+    tournament.refresh_from_db()
+    assert tournament.round_number == 2 and tournament.deadline is None
+
+
+def test_a_player_who_leaves_is_not_paired_again(alice):
+    users = players(4)
+    tournament = start(open_tournament(alice), users)
+    entry_leave(code=tournament.code, user=users[3])
+    for table in tables_of_round(tournament, 1):
+        end_game(table)
+    tournament = run_due(tournament)
+    seated = {s.user for t in tables_of_round(tournament, 2) for s in t.seats.all()}
+    assert users[3] not in seated and len(seated) == 2
+    (second,) = Round.objects.filter(tournament=tournament, number=2)
+    assert len(second.byes) == 1
+
+
+def test_a_player_out_on_time_is_dropped(alice):
+    users = players(4)
+    tournament = start(open_tournament(alice), users)
+    first = tables_of_round(tournament, 1)
+    loser_seat = first[0].seats.get(position=1)
+    loser_seat.abandoned = True
+    loser_seat.save(update_fields=["abandoned"])
+    for table in first:
+        end_game(table)
+    assert Entry.objects.get(user=loser_seat.user).dropped
+    tournament = run_due(tournament)
+    seated = {s.user for t in tables_of_round(tournament, 2) for s in t.seats.all()}
+    assert loser_seat.user not in seated
+
+
+def test_a_round_that_fails_to_start_leaves_nothing_behind(alice, monkeypatch):
+    tournament = open_tournament(alice)
+    for user in players(4):
+        entry_join(code=tournament.code, user=user)
+    Tournament.objects.filter(id=tournament.id).update(deadline=timezone.now())
+    calls = []
+    real = services.table_start_locked
+
+    def second_fails(**kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("the database said no")
+        real(**kwargs)
+
+    monkeypatch.setattr(services, "table_start_locked", second_fails)
+    with pytest.raises(RuntimeError):
+        tournament_tick(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.OPEN and tournament.deadline is not None
+    assert not Table.objects.exists() and not Round.objects.exists()
+    monkeypatch.setattr(services, "table_start_locked", real)
+    assert run_due(tournament).round_number == 1  # the sweep's next try works
+    assert Table.objects.count() == 2
+
+
+def test_an_elimination_of_four_plays_two_rounds(alice):
+    users = players(4)
+    for user, rating in zip(users, (1700, 1600, 1500, 1400), strict=True):
+        Rating.objects.create(user=user, game="lost_cities", rating=rating)
+    tournament = start(open_tournament(alice, format="elimination", rounds=5), users)
+    assert tournament.rounds == 2
+    first = tables_of_round(tournament, 1)
+    # Seeds 1–4 and 2–3.
+    assert [[s.user.username for s in t.seats.order_by("position")] for t in first] == [
+        ["p1", "p4"],
+        ["p2", "p3"],
+    ]
+    end_game(first[0], winner_seat=1)  # p4 knocks out p1
+    end_game(first[1], winner_seat=0)
+    tournament = run_due(tournament)
+    (final,) = tables_of_round(tournament, 2)
+    assert sorted(s.user.username for s in final.seats.all()) == ["p2", "p4"]
+    win(final, "p4")
+    tournament = run_due(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p4"
+
+
+def test_moderators_cancel_and_remove_with_a_log_entry(alice, bob):
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = open_tournament(alice)
+    entry_join(code=tournament.code, user=bob)
+    entry = Entry.objects.get(user=bob)
+    with pytest.raises(BadRequest):
+        entry_remove(moderator=moderator, entry_id=entry.id, reason=" ")
+    entry_remove(moderator=moderator, entry_id=entry.id, reason="cheating")
+    assert not Entry.objects.exists()
+    tournament_cancel(moderator=moderator, tournament_id=tournament.id, reason="spam")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED
+    with pytest.raises(Conflict):
+        tournament_cancel(moderator=moderator, tournament_id=tournament.id, reason="again")
+    assert list(ModerationLog.objects.order_by("id").values_list("action", "reason")) == [
+        ("entry_remove", "cheating"),
+        ("tournament_cancel", "spam"),
+    ]
+
+
+def test_a_tournament_game_counts_for_the_ladder(alice):
+    tournament = start(open_tournament(alice), players(2))
+    (table,) = tables_of_round(tournament, 1)
+    assert table.rated
+    end_game(table)
+    assert Rating.objects.filter(game="lost_cities").count() == 2
+
+
+def test_rounds_of_tables_seat_everyone_and_score_by_place(alice):
+    users = players(7)
+    tournament = start(
+        open_tournament(
+            alice, game="relative_space", format="tables", table_size=4, rounds=2, min_players=3
+        ),
+        users,
+    )
+    first = tables_of_round(tournament, 1)
+    assert sorted(t.players for t in first) == [3, 4]
+    assert sorted(s.user_id for t in first for s in t.seats.all()) == sorted(u.id for u in users)
+    for table in first:
+        # The last seat concedes: it ranks last, the others share first place.
+        table_concede(code=table.code, user=table.seats.get(position=table.players - 1).user)
+        game_finish(table_id=table.id)
+    tournament = run_due(tournament)
+    assert tournament.round_number == 2
+    lines = {
+        line.player: line.score
+        for line in services.standings_of(tournament, list(tournament.entries.all()))
+    }
+    # At the table of 4, three share first: ½ + ½ against each other, 1 against the last = 2.
+    # At the table of 3, two share first: ½ + 1 = 1.5. Those who conceded: 0.
+    assert sorted(lines.values()) == [0.0, 0.0, 1.5, 1.5, 2.0, 2.0, 2.0]
+
+
+def test_the_first_player_of_each_new_table_is_told_it_is_their_turn(alice):
+    tournament = start(open_tournament(alice), players(2))
+    (table,) = tables_of_round(tournament, 1)
+    first = table.seats.get(is_to_move=True).user
+    assert Notification.objects.filter(
+        user=first, subject=str(table.code), text__contains="Your turn"
+    ).exists()
+
+
+def test_a_round_start_is_mailed_to_players_who_take_reminders(alice):
+    from lobby.models import OutboundMail
+
+    users = players(2)
+    users[1].reminders_enabled = False
+    users[1].save(update_fields=["reminders_enabled"])
+    tournament = start(open_tournament(alice), users)
+    (table,) = tables_of_round(tournament, 1)
+    mails = OutboundMail.objects.filter(subject__contains="Round 1 of Autumn Swiss")
+    assert list(mails.values_list("to_address", flat=True)) == ["p1@example.com"]
+    assert table.get_absolute_url() in mails.get().body
+
+
+def test_a_table_a_moderator_aborts_ends_its_part_of_the_round(alice):
+    from lobby.services.moderation import table_abort
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice), players(4))
+    first = tables_of_round(tournament, 1)
+    end_game(first[0])
+    table_abort(moderator=moderator, table_id=first[1].id, reason="collusion")
+    tournament.refresh_from_db()
+    assert tournament.round_number == 1
+    assert consequences_sweep()["tournaments"] == 1
+    tournament.refresh_from_db()
+    assert tournament.round_number == 2
+    # The aborted game gave nobody a point: only the finished one counts.
+    lines = services.standings_of(tournament, list(tournament.entries.all()))
+    assert sorted(line.score for line in lines) == [0.0, 0.0, 0.0, 1.0]

@@ -1,0 +1,225 @@
+"""Tournament pages through real requests: the list, the form, the page, join and leave."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import ModerationLog
+from config.asgi import application
+from ladder.models import Rating
+from tests.factories import UserFactory
+from tests.tournaments.helpers import end_game, open_tournament, players, start, tables_of_round
+from tournaments.models import Entry, Tournament
+from tournaments.services import entry_join, tournament_updated_notify
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_list_shows_upcoming_running_and_finished_by_game(client, alice):
+    upcoming = open_tournament(alice, name="Upcoming cup")
+    running = start(open_tournament(alice, name="Running cup"), players(4))
+    page = client.get(reverse("tournaments:list"))
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert upcoming.name in body and running.name in body
+    assert list(page.context["upcoming"]) == [upcoming]
+    assert list(page.context["running"]) == [running]
+    other = client.get(reverse("tournaments:list"), {"game": "reworld"})
+    assert "Running cup" not in other.content.decode()
+
+
+def test_a_player_opens_a_tournament_from_the_form(client, alice):
+    client.force_login(alice)
+    url = reverse("tournaments:new", args=["lost_cities"])
+    form = client.get(url).context["form"]
+    defaults = {name: str(form[name].initial) for name in form.fields if name.startswith("opt_")}
+    answer = client.post(
+        url,
+        {
+            **defaults,
+            "name": "Friday Swiss",
+            "description": "Four rounds, be nice.",
+            "format": "swiss",
+            "rounds": "4",
+            "table_size": "4",
+            "min_players": "4",
+            "max_players": "8",
+            "mode": "async",
+            "move_seconds": "86400",
+            "bank_seconds": "259200",
+            "base_minutes": "10",
+            "increment_seconds": "5",
+            "rated": "on",
+        },
+    )
+    tournament = Tournament.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == tournament.get_absolute_url()
+    assert (tournament.rounds, tournament.min_players, tournament.move_seconds) == (4, 4, 86400)
+
+
+def test_a_forged_form_is_refused_in_words_and_makes_nothing(client, alice):
+    client.force_login(alice)
+    url = reverse("tournaments:new", args=["lost_cities"])
+    answer = client.post(url, {"name": "x", "format": "knockout", "rounds": "99"})
+    assert answer.status_code == 400
+    assert "errors" in answer.content.decode()
+    assert not Tournament.objects.exists()
+    assert client.get(reverse("tournaments:new", args=["chess"])).status_code == 404
+
+
+def test_joining_and_leaving_through_the_page(client, alice, bob):
+    tournament = open_tournament(alice)
+    client.force_login(bob)
+    join = reverse("tournaments:join", args=[tournament.code])
+    assert client.post(join).status_code == 302
+    again = client.post(join)
+    assert again.status_code == 409
+    assert "already registered" in again.content.decode()
+    assert Entry.objects.filter(user=bob).count() == 1
+    page = client.get(tournament.get_absolute_url())
+    assert "bob" in page.content.decode()
+    assert client.post(reverse("tournaments:leave", args=[tournament.code])).status_code == 302
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.parametrize("case", ["started", "rating", "invite", "forged", "get", "anonymous"])
+def test_bad_joins_answer_4xx_with_words_and_change_nothing(client, alice, bob, case):
+    kwargs = {}
+    if case == "rating":
+        kwargs["min_rating"] = 1800
+    if case == "invite":
+        kwargs["invite_only"] = True
+    tournament = open_tournament(alice, **kwargs)
+    if case == "started":
+        start(tournament, players(2))
+    before = Entry.objects.count()
+    code = uuid.uuid4() if case == "forged" else tournament.code
+    url = reverse("tournaments:join", args=[code])
+    if case != "anonymous":
+        client.force_login(bob)
+    answer = client.get(url) if case == "get" else client.post(url, {"invite": "wrong"})
+    expected = {
+        "started": 409,
+        "rating": 403,
+        "invite": 403,
+        "forged": 404,
+        "get": 405,
+        "anonymous": 302,
+    }[case]
+    assert answer.status_code == expected
+    if case in ("started", "rating", "invite", "forged"):
+        words = {
+            "started": "Registration is closed",
+            "rating": "at least 1800",
+            "invite": "invitation only",
+            "forged": "no such tournament",
+        }[case]
+        assert words in answer.content.decode()
+    assert Entry.objects.count() == before
+
+
+def test_the_invite_link_lets_a_player_join(client, alice, bob):
+    tournament = open_tournament(alice, invite_only=True)
+    client.force_login(alice)
+    assert tournament.invite_token in client.get(tournament.get_absolute_url()).content.decode()
+    client.force_login(bob)
+    page = client.get(tournament.get_absolute_url(), {"invite": tournament.invite_token})
+    assert f'value="{tournament.invite_token}"' in page.content.decode()
+    join = reverse("tournaments:join", args=[tournament.code])
+    assert client.post(join, {"invite": tournament.invite_token}).status_code == 302
+    assert Entry.objects.filter(user=bob).exists()
+
+
+def test_a_nul_byte_in_the_invite_is_a_4xx(client, alice, bob):
+    tournament = open_tournament(alice, invite_only=True)
+    client.force_login(bob)
+    answer = client.post(reverse("tournaments:join", args=[tournament.code]), {"invite": "a\x00b"})
+    assert 400 <= answer.status_code < 500
+    assert not Entry.objects.exists()
+
+
+def test_the_page_shows_standings_rounds_with_links_and_the_winner(client, alice):
+    users = players(2)
+    for user, rating in zip(users, (1600, 1500), strict=True):
+        Rating.objects.create(user=user, game="lost_cities", rating=rating)
+    tournament = start(open_tournament(alice, rounds=1), users)
+    (table,) = tables_of_round(tournament, 1)
+    body = client.get(tournament.get_absolute_url()).content.decode()
+    assert table.get_absolute_url() in body and "Standings" in body
+    end_game(table, winner_seat=0)
+    tournament.refresh_from_db()
+    from tournaments.services import tournament_tick
+
+    tournament_tick(tournament_id=tournament.id)
+    body = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Winner: p1" in body
+
+
+def test_an_elimination_page_draws_the_bracket(client, alice):
+    tournament = start(open_tournament(alice, format="elimination"), players(3))
+    page = client.get(tournament.get_absolute_url())
+    assert page.status_code == 200
+    assert 'id="bracket"' in page.content.decode()
+    assert len(page.context["bracket"]) == 2
+
+
+def test_moderators_cancel_from_the_admin_and_the_log_keeps_it(client, alice):
+    tournament = open_tournament(alice)
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    url = reverse("admin:tournaments_tournament_changelist")
+    assert client.get(url).status_code == 200
+    answer = client.post(
+        url,
+        {"action": "cancel", "_selected_action": [tournament.id], "apply": "1", "reason": "spam"},
+    )
+    assert answer.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED
+    log = ModerationLog.objects.get()
+    assert (log.action, log.reason) == ("tournament_cancel", "spam")
+    assert client.get(reverse("admin:accounts_moderationlog_changelist")).status_code == 200
+
+
+def test_moderators_remove_an_entrant_from_the_admin(client, alice, bob):
+    tournament = open_tournament(alice)
+    entry_join(code=tournament.code, user=bob)
+    entry = Entry.objects.get()
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    url = reverse("admin:tournaments_entry_changelist")
+    client.post(
+        url, {"action": "remove", "_selected_action": [entry.id], "apply": "1", "reason": "x"}
+    )
+    assert not Entry.objects.exists()
+    assert ModerationLog.objects.get().target_user == bob
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_page_socket_gets_the_live_region_on_a_change(alice):
+    tournament = open_tournament(alice, name="Live cup")
+
+    async def listen() -> str:
+        communicator = WebsocketCommunicator(
+            application,
+            f"/ws/tournament/{tournament.code}/",
+            headers=[(b"origin", b"http://testserver")],
+        )
+        connected, _ = await communicator.connect(timeout=5)
+        assert connected
+        from channels.db import database_sync_to_async
+
+        await database_sync_to_async(entry_join)(code=tournament.code, user=alice)
+        await database_sync_to_async(tournament_updated_notify)(code=tournament.code)
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    html = async_to_sync(listen)()
+    assert f'id="tournament-{tournament.code}-live"' in html
+    assert 'hx-swap-oob="true"' in html and "alice" in html
+    assert timezone.now()  # the push is drawn from the database, not from the event

@@ -1,0 +1,86 @@
+"""Reads for the tournament pages: lists, entrants, standings, bracket, rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, QuerySet
+
+from tournaments.models import Entry, Pairing, Tournament
+from tournaments.pairing import Match, Standing
+from tournaments.services import bracket_of, standings_of
+
+
+def tournament_list(*, status: str, game: str | None = None) -> QuerySet[Tournament]:
+    """Return the tournaments in one status (newest first), of one game if given."""
+    found = Tournament.objects.filter(status=status).annotate(entrants=Count("entries"))
+    if game:
+        found = found.filter(game=game)
+    order = "starts_at" if status == Tournament.Status.OPEN else "-started_at"
+    return found.order_by(order, "-created_at")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    line: Standing
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Slot:
+    entry: Entry | None
+    won: bool
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    pairings: list[tuple[Pairing, list[Entry]]]
+    byes: list[Entry]
+
+
+def _won(match: Match, player: int | None) -> bool:
+    return player is not None and match.winner == player
+
+
+def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
+    """Return everything the tournament page shows (also what its socket pushes)."""
+    entries = list(tournament.entries.select_related("user"))
+    by_id = {e.id: e for e in entries}
+    mine = next((e for e in entries if e.user_id == getattr(user, "id", None)), None)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "entries": entries,
+        "my_entry": mine,
+        "standings": [],
+        "bracket": [],
+        "rounds": [],
+    }
+    if tournament.status == Tournament.Status.OPEN:
+        return context
+    if tournament.format == Tournament.Format.ELIMINATION:
+        context["bracket"] = [
+            [
+                (
+                    Slot(by_id.get(m.first) if m.first else None, _won(m, m.first)),
+                    Slot(by_id.get(m.second) if m.second else None, _won(m, m.second)),
+                )
+                for m in matches
+            ]
+            for matches in bracket_of(tournament, entries)
+        ]
+    else:
+        context["standings"] = [
+            StandingRow(line, by_id[line.player]) for line in standings_of(tournament, entries)
+        ]
+    pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round", "table")
+    rounds: dict[int, RoundRow] = {
+        r.number: RoundRow(r.number, [], [by_id[b] for b in r.byes if b in by_id])
+        for r in tournament.round_set.all()
+    }
+    for pairing in pairings:
+        seated = [by_id[e] for e in pairing.entries if e in by_id]
+        rounds[pairing.round.number].pairings.append((pairing, seated))
+    context["rounds"] = sorted(rounds.values(), key=lambda r: -r.number)
+    return context
