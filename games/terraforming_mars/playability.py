@@ -26,6 +26,8 @@ from games.words import Msg, msg, nmsg
 
 __all__ = ["OP_CHECKS", "play_block", "requirement_block", "req_steps"]
 
+_WILD = TAGS.index("wild")
+
 
 def req_steps(st: State, seat: int) -> int:
     """Return how many steps easier global requirements are for `seat` (§4.1)."""
@@ -81,7 +83,7 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
             if bound == "max" and now > limit + slack:
                 return _global_need(what, limit, now, more=False)
         elif kind == "tag":
-            have = player.tags[req[1]]
+            have = player.tags[req[1]] + player.tags[_WILD]  # §13: a wild tag is any tag
             if have < req[2]:
                 return msg(
                     "Needs %(n)s %(tag)s tags (you have %(have)s).",

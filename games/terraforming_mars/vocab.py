@@ -63,6 +63,7 @@ TAG_WORDS = {
     "animal": msg("animal"),
     "city": msg("city"),
     "event": msg("event"),
+    "wild": msg("wild"),
 }
 #: Resources kept on cards (§1.2), by key.
 CARD_RESOURCE_WORDS = {
