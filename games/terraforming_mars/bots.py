@@ -26,7 +26,7 @@ from games.terraforming_mars.constants import (
 )
 from games.terraforming_mars.kernel import count
 from games.terraforming_mars.milestones import AWARDS
-from games.terraforming_mars.payment import card_cost, letter_of
+from games.terraforming_mars.payment import card_cost, means_value
 from games.terraforming_mars.playability import requirement_block
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
@@ -40,7 +40,7 @@ __all__ = ["BOTS", "HeuristicBot", "RandomBot"]
 VP = 5.0  # M€ per victory point
 RES_VALUE = {"mc": 1.0, "steel": 1.7, "titanium": 2.6, "plants": 1.3, "energy": 0.9, "heat": 0.7}
 PROD_VALUE = {"mc": 1.0, "steel": 1.6, "titanium": 2.3, "plants": 1.7, "energy": 1.3, "heat": 0.8}
-KEEP_VALUE = {"steel": 1.4, "titanium": 2.2, "heat": 0.6}
+KEEP_VALUE = {"steel": 1.4, "titanium": 2.2, "heat": 0.6, "microbe": 1.0}
 BONUS_VALUE = {"steel": 2.0, "titanium": 3.0, "plant": 1.3, "card": 3.0, "heat": 0.8}
 HOOK_VALUE = {
     "search_for_life": 1.5,
@@ -415,8 +415,7 @@ class HeuristicBot:
 
     def _payment_cost(self, ev: _Eval, item: tuple[Any, ...], action: Action) -> float:
         player = ev.player
-        letter = letter_of(action["resource"])
-        value = {"s": player.mods.steel_value, "t": player.mods.titanium_value}.get(letter, 1)
+        value = means_value(player, action["resource"])
         used: int = action["amount"]
         rest: int = item[3] - used * value if item[0] == "pay_with" else 0
         keep = KEEP_VALUE[action["resource"]]

@@ -133,6 +133,8 @@ PRELUDES_KEPT = 2  # §13: kept (free), played at the start of generation 1
 PRELUDE_UNPLAYABLE_MC = 15  # §13: a prelude that cannot be resolved is discarded for 15 M€
 SOLO_GENERATIONS_PRELUDE = 12  # §13: solo with Prelude
 VALLEY_TRUST_PRELUDES = 3  # Valley Trust's first action: take 3 preludes, play one
+PSYCHROPHILES = "TM-P39"  # its microbes pay for plant-tag cards (payment.py)
+PSYCHROPHILES_MC = 2  # M€ per microbe
 # §13 [house rule]: the remaining kept preludes are played in the order their owner picks;
 # one is discarded for 15 M€ only when none of the remaining ones can be played.
 

@@ -193,7 +193,7 @@ def _play_block(st: State, seat: int, card_id: str) -> str | None:
         return reason
     player = st.players[seat]
     cost = card_cost(player, card_id)
-    can = capacity(player, card.building, card.space)
+    can = capacity(player, card.building, card.space, "plant" in card.tags)
     if can < cost:
         return msg("Costs %(cost)s M€; you can pay %(can)s M€.", cost=cost, can=can)
     for effect in card.play:

@@ -693,12 +693,9 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
     elif kind == "pay":
         label = amount_of(action["amount"], action["resource"])
         if item[0] == "pay_with":
-            from games.terraforming_mars.payment import letter_of
+            from games.terraforming_mars.payment import means_value
 
-            player = st.players[item[1]]
-            value = {"s": player.mods.steel_value, "t": player.mods.titanium_value}.get(
-                letter_of(action["resource"]), 1
-            )
+            value = means_value(st.players[item[1]], action["resource"])
             rest = max(0, item[3] - action["amount"] * value)
             label = msg("%(amount)s (then %(n)s M€ or other means)", amount=label, n=rest)
     elif kind == "target":

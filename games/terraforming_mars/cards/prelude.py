@@ -33,9 +33,8 @@ from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.state import State
 from games.words import msg
 
-__all__ = ["CARDS", "PSYCHROPHILES", "play_from_hand"]
+__all__ = ["CARDS", "play_from_hand"]
 
-PSYCHROPHILES = "TM-P39"
 ECCENTRIC_SPONSOR_DISCOUNT = 25  # P11: the card played costs 25 M€ less
 IGNORE_GLOBAL_REQUIREMENTS = 100  # P10: steps enough to ignore any global requirement
 ROBINSON_PRICE = 4  # R27's action
@@ -508,7 +507,11 @@ def play_from_hand(st: State, seat: int, card_id: str) -> None:
     player.hand = tuple(hand)
     player.next_card = ()
     log(st, seat, "plays", card_id)
-    front(st, pay_item(st, seat, card_id, cost, steel=card.building, titanium=card.space))
+    plant = "plant" in card.tags
+    front(
+        st,
+        pay_item(st, seat, card_id, cost, steel=card.building, titanium=card.space, plant=plant),
+    )
     front(st, ("paid", seat, card_id, card.cost))
     front(st, ("play_card", seat, "", card_id))
 
