@@ -29,6 +29,7 @@ from games.terraforming_mars.kernel import count
 from games.terraforming_mars.milestones import AWARDS
 from games.terraforming_mars.payment import card_cost, means_value
 from games.terraforming_mars.playability import requirement_block
+from games.terraforming_mars.prelude import solo_generations
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
 from games.terraforming_mars.turn import award_cost, project_cost
@@ -88,7 +89,7 @@ class _Eval:
         done = (st.temperature + 30) // 2 + st.oxygen + st.oceans
         remaining = max(0, 42 - done)
         if st.solo:
-            self.gens = max(1.0, 14 - st.gen + 0.5)
+            self.gens = max(1.0, solo_generations(st.settings) - st.gen + 0.5)
         else:
             self.gens = max(1.0, remaining / (1.5 + 1.3 * st.n))
         # Terraforming must end the game: steps grow dearer as generations go by, and in

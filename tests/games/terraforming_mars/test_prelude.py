@@ -725,3 +725,46 @@ def test_the_heuristic_bot_keeps_and_plays_its_best_preludes() -> None:
         preludes = [c for c in st.players[seat].played if CARDS[c].kind == "prelude"]
         assert set(preludes) <= set(kept[seat])
         assert len(preludes) == PRELUDES_KEPT or st.players[seat].stock[0] >= 15
+
+
+def _german_states() -> dict[str, State]:
+    st = ENGINE.setup(players=2, seed=17, options=PRELUDE)
+    choice = st.sel[0]
+    setup = act(st, 0, {"type": "corporation", "card": choice["corps"][0]})
+    setup = act(setup, 0, *({"type": "keep", "card": c} for c in choice["preludes"][:2]))
+    started = setup_choices(st)
+    while started.queue and started.queue[0][1] != 0:
+        started = resolve(started, started.queue[0][1])
+    played = started
+    while any(item[0] == "prelude" for item in played.queue):
+        played = resolve(played, played.queue[0][1])
+    return {"setup": setup, "prompt": started, "played": played}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("moment", ["setup", "prompt", "played"])
+def test_the_prelude_board_reads_in_german_without_english(
+    moment: str, alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lobby.rendering import board_html
+    from lobby.services import seat_join, table_create
+    from tests.i18n.marking import Findings, marking
+
+    table = table_create(user=alice, game="terraforming_mars", players=2, options=PRELUDE)
+    table = seat_join(code=table.code, user=bob)
+    state = _german_states()[moment]
+    if moment == "prompt":
+        assert state.queue[0][0] == "prelude" and state.queue[0][1] == 0
+    table.state = ENGINE.dump(state)
+    table.save(update_fields=["state"])
+    findings = Findings(allowed={alice.username, bob.username, str(table.code)})
+    with marking("de", findings, monkeypatch):
+        html = board_html(table, alice)
+        findings.read_html(html)
+    assert findings.clean, findings.report()
+    if moment == "setup":
+        assert "Prelude-Karten: 2 von 2 behalten" in html
+    if moment == "prompt":
+        assert "Welche Prelude-Karte spielst du jetzt aus?" in html
+    if moment == "played":
+        assert "⟦Prelude-Karten⟧ (2)" in html  # the tableau group, marked as translated
