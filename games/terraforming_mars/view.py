@@ -702,6 +702,8 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
         label = msg("Player %(n)s", n=action["player"] + 1)
     elif kind == "neutral":
         label = msg("The neutral player")
+    elif kind == "skip" and item[0] == "prelude_hand_card":  # Ecology Experts, Eccentric Sponsor
+        label = msg("Play no card")
     elif kind == "skip":
         label = msg("Nobody / nothing")
     elif kind == "amount":

@@ -768,3 +768,35 @@ def test_the_prelude_board_reads_in_german_without_english(
         assert "Welche Prelude-Karte spielst du jetzt aus?" in html
     if moment == "played":
         assert "⟦Prelude-Karten⟧ (2)" in html  # the tableau group, marked as translated
+
+
+def test_space_hotels_is_refused_one_earth_tag_short() -> None:
+    st = game(2, options=PRELUDE)
+    give(st, 0, "P42")
+    set_stock(st, 0, mc=12)
+    in_play(st, 0, "P01")  # Allied Bank: one Earth tag
+    assert ENGINE.play_block(ready(st.clone()), 0, card("P42")) is not None
+    in_play(st, 0, "P34")  # UNMI Contractor: the second
+    played = play_card(st, "P42")
+    assert played.prod("mc") == 4
+
+
+def test_played_preludes_tags_count_like_green_cards() -> None:
+    st = _prelude_game()
+    played = play_preludes(st, ("P01", "P34"))  # two Earth tags
+    earth = CARDS[card("P01")].tag_ids[0]
+    assert played.after.players[0].tags[earth] == 2
+    st = played.after.clone()
+    give(st, 0, "P42")
+    set_stock(st, 0, mc=12)
+    assert ENGINE.play_block(ready(st), 0, card("P42")) is None
+
+
+def test_the_card_a_prelude_lets_you_play_may_be_none() -> None:
+    st = _prelude_game()
+    give(st, 0, "P38")
+    st.queue.append(("prelude", 0, "", (card("P11"),), 1))
+    st = act(ready(st), 0, {"type": "card", "card": card("P11")})
+    view = build_view(ENGINE, st, 0)
+    labels = [str(option["label"]) for option in view["prompt"]["options"]]
+    assert labels == [str(CARDS[card("P38")].name), "Play no card"]
