@@ -37,3 +37,17 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     print("  ".join("-" * width for width in widths))
     for row in table[1:]:
         print(line(row))
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """Return table options from `--option key=value` pairs (true/false and integers typed)."""
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, _, raw = pair.partition("=")
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        options[key] = value
+    return options

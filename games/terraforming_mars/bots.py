@@ -20,14 +20,16 @@ from games.terraforming_mars.constants import (
     MC,
     OCEANS_MAX,
     OXYGEN_MAX,
+    PRELUDES_KEPT,
     STEEL,
     TEMPERATURE_MAX,
     TITANIUM,
 )
 from games.terraforming_mars.kernel import count
 from games.terraforming_mars.milestones import AWARDS
-from games.terraforming_mars.payment import card_cost, letter_of
+from games.terraforming_mars.payment import card_cost, means_value
 from games.terraforming_mars.playability import requirement_block
+from games.terraforming_mars.prelude import solo_generations
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
 from games.terraforming_mars.turn import award_cost, project_cost
@@ -40,7 +42,7 @@ __all__ = ["BOTS", "HeuristicBot", "RandomBot"]
 VP = 5.0  # M€ per victory point
 RES_VALUE = {"mc": 1.0, "steel": 1.7, "titanium": 2.6, "plants": 1.3, "energy": 0.9, "heat": 0.7}
 PROD_VALUE = {"mc": 1.0, "steel": 1.6, "titanium": 2.3, "plants": 1.7, "energy": 1.3, "heat": 0.8}
-KEEP_VALUE = {"steel": 1.4, "titanium": 2.2, "heat": 0.6}
+KEEP_VALUE = {"steel": 1.4, "titanium": 2.2, "heat": 0.6, "microbe": 1.0}
 BONUS_VALUE = {"steel": 2.0, "titanium": 3.0, "plant": 1.3, "card": 3.0, "heat": 0.8}
 HOOK_VALUE = {
     "search_for_life": 1.5,
@@ -48,6 +50,10 @@ HOOK_VALUE = {
     "mining_metal": 0.0,
     "robotic_workforce": 8.0,
     "viral_enhancers": 1.0,
+    # Prelude (§13)
+    "ecology_experts": 6.0,
+    "eccentric_sponsor": 12.0,
+    "reveal_tagged": 6.0,
 }
 CORP_BONUS = {
     "TM-R08": 6.0,
@@ -62,6 +68,12 @@ CORP_BONUS = {
     "TM-R43": 8.0,
     "TM-R30": 3.0,
     "TM-R03": 4.0,
+    # Prelude (§13)
+    "TM-R10": 8.0,
+    "TM-R16": 8.0,
+    "TM-R27": 4.0,
+    "TM-R34": 10.0,
+    "TM-R35": 8.0,
 }
 SETUP_KEEP_RESERVE = 12  # M€ the bot keeps free after buying its opening cards
 HAND_TARGET = 8  # the bot stops buying cards once its hand holds this many
@@ -77,7 +89,7 @@ class _Eval:
         done = (st.temperature + 30) // 2 + st.oxygen + st.oceans
         remaining = max(0, 42 - done)
         if st.solo:
-            self.gens = max(1.0, 14 - st.gen + 0.5)
+            self.gens = max(1.0, solo_generations(st.settings) - st.gen + 0.5)
         else:
             self.gens = max(1.0, remaining / (1.5 + 1.3 * st.n))
         # Terraforming must end the game: steps grow dearer as generations go by, and in
@@ -156,6 +168,15 @@ class _Eval:
             value = best * effect[2]
             return value
         if name == "hook":
+            if effect[1] == "robinson":  # +1 of the lowest productions (Prelude)
+                lowest = min(self.player.prod)
+                best = max(
+                    PROD_VALUE[res]
+                    for res, value in zip(PROD_VALUE, self.player.prod, strict=True)
+                    if value == lowest
+                )
+                value = best * max(0.5, self.gens - 0.5)
+                return value
             return HOOK_VALUE.get(effect[1], 2.0)
         if name in ("remove_card_res", "move_res", "land_claim", "mars_university"):
             return 1.0
@@ -366,6 +387,12 @@ class HeuristicBot:
             return float(action["amount"])
         if kind == "choose":
             return self._choice_score(ev, item, action["option"])
+        if kind == "card" and name == "prelude":
+            return ev.card_value(action["card"])
+        if kind == "card" and name == "prelude_hand_card":
+            return ev.net_play(action["card"])
+        if kind == "fund":  # Vitor's free award
+            return self._award_score(ev, action["award"]) + award_cost(st)
         if kind == "card":
             card = action["card"]
             mine = card in ev.player.in_play()
@@ -415,8 +442,7 @@ class HeuristicBot:
 
     def _payment_cost(self, ev: _Eval, item: tuple[Any, ...], action: Action) -> float:
         player = ev.player
-        letter = letter_of(action["resource"])
-        value = {"s": player.mods.steel_value, "t": player.mods.titanium_value}.get(letter, 1)
+        value = means_value(player, action["resource"])
         used: int = action["amount"]
         rest: int = item[3] - used * value if item[0] == "pay_with" else 0
         keep = KEEP_VALUE[action["resource"]]
@@ -439,7 +465,7 @@ class HeuristicBot:
             if option == "resource":
                 return ev.res_vp(item[3])
             return RES_VALUE["plants"]
-        if name == "mining_choice":
+        if name in ("mining_choice", "robinson"):
             return PROD_VALUE[option]
         return 0.0
 
@@ -456,6 +482,16 @@ class HeuristicBot:
             return max(legal, key=lambda a: ev.keep_value(a["card"]))
         if stage == "pay":
             return max(legal, key=lambda a: a["amount"])
+        preludes = choice.get("preludes", ())
+        if preludes:  # §13: keep the two best preludes, then choose the cards
+            best = sorted(preludes, key=lambda c: -ev.card_value(c))[:PRELUDES_KEPT]
+            for action in legal:
+                if action["type"] == "release" and action["card"] in set(preludes) - set(best):
+                    return action
+            for action in legal:
+                if action["type"] == "keep" and action["card"] in best:
+                    return action
+            legal = [a for a in legal if a.get("card") not in preludes]
         budget = (
             CARDS[choice["corp"]].starting_mc - SETUP_KEEP_RESERVE
             if st.phase == "setup"

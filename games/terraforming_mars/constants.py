@@ -33,6 +33,7 @@ TAGS = (
     "animal",
     "city",
     "event",
+    "wild",  # §13 (Prelude): counts as any one tag for a requirement, never for milestones
 )
 TAG_INDEX = {name: i for i, name in enumerate(TAGS)}
 CARD_RESOURCES = ("animal", "microbe", "science", "fighter")  # §1.2
@@ -125,6 +126,17 @@ SOLO_GENERATIONS = 14  # §11.3
 SOLO_TR63 = 63  # §11.3 TR63 mode
 SOLO_LOST_SCORES_ZERO = True  # §11.3 [house rule]: a lost game has no score (0)
 SOLO_FINAL_GREENERY_ONLY_IF_WON = True  # §11.3 [house rule] as the open-source version
+
+# --- Prelude (§13) -------------------------------------------------------------------------
+PRELUDES_DEALT = 4  # §13: dealt with the corporations
+PRELUDES_KEPT = 2  # §13: kept (free), played at the start of generation 1
+PRELUDE_UNPLAYABLE_MC = 15  # §13: a prelude that cannot be resolved is discarded for 15 M€
+SOLO_GENERATIONS_PRELUDE = 12  # §13: solo with Prelude
+VALLEY_TRUST_PRELUDES = 3  # Valley Trust's first action: take 3 preludes, play one
+PSYCHROPHILES = "TM-P39"  # its microbes pay for plant-tag cards (payment.py)
+PSYCHROPHILES_MC = 2  # M€ per microbe
+# §13 [house rule]: the remaining kept preludes are played in the order their owner picks;
+# one is discarded for 15 M€ only when none of the remaining ones can be played.
 
 # --- Hidden information (§15.0) -----------------------------------------------------------
 EVENTS_PUBLIC = True  # §15.0 [house rule]: played events are shown face up

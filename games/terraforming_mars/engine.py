@@ -132,6 +132,16 @@ class TerraformingMars(Game[State]):
             help=gettext_noop("Everyone plays the Beginner Corporation and keeps 10 free cards."),
         ),
         Option(
+            key="prelude",
+            label=gettext_noop("Prelude"),
+            kind="bool",
+            default=False,
+            help=gettext_noop(
+                "Each player keeps 2 of 4 preludes and plays them before the first action; "
+                "5 more corporations and 7 more project cards. Solo: 12 generations."
+            ),
+        ),
+        Option(
             key="solo_mode",
             label=gettext_noop("Solo goal"),
             kind="choice",
@@ -181,6 +191,8 @@ class TerraformingMars(Game[State]):
             # §11.1, §12.1, §12.3: solo is always Corporate Era and never drafts.
             cleaned["corporate_era"] = True
             cleaned["draft"] = False
+        if cleaned["prelude"]:
+            cleaned["beginner"] = False  # §12.2: not with an expansion
         st = setup_state(players, seed, Settings(**cleaned))
         settle(st)
         st.freeze()
@@ -204,8 +216,10 @@ class TerraformingMars(Game[State]):
         return frozenset((state.active,))
 
     def round_info(self, state: State) -> str | None:
-        """Return "Generation n" (of 14 in solo)."""
+        """Return "Generation n" (of 14 in solo, 12 with Prelude)."""
         if state.solo:
+            if state.settings.prelude:
+                return msg("Generation %(n)s of 12", n=state.gen)
             return msg("Generation %(n)s of 14", n=state.gen)
         return msg("Generation %(n)s", n=state.gen)
 
@@ -347,7 +361,7 @@ class TerraformingMars(Game[State]):
         if viewer is not None and 0 <= viewer < state.n:
             choice = state.sel[viewer] if viewer < len(state.sel) else None
             if choice is not None:
-                for key in ("corps", "cards", "packet", "drafted"):
+                for key in ("corps", "cards", "packet", "drafted", "preludes"):
                     visible.update(choice.get(key, ()))
             for item in state.queue:
                 if item[1] == viewer:  # the cards a decision of theirs shows them

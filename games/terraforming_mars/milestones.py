@@ -125,7 +125,8 @@ def _celebrity(st: State, seat: int) -> int:
     return sum(1 for card in _projects(st, seat) if CARDS[card].cost >= CELEBRITY_COST)
 
 
-_DIVERSE_TAGS = tuple(index for tag, index in TAG_INDEX.items() if tag != "event")
+# The wild tag (§13) is no kind of its own: it counts only towards a card's requirement.
+_DIVERSE_TAGS = tuple(index for tag, index in TAG_INDEX.items() if tag not in ("event", "wild"))
 
 
 def _diversifier(st: State, seat: int) -> int:

@@ -1,7 +1,8 @@
 """Paying (rules §5): costs after discounts, what a player can pay, and the payment steps.
 
 A payment is a short sequence of decisions: how much steel, then how much titanium, then
-(Helion) how much heat; the M€ part is always what is left, so M€ never overpay
+(Helion) how much heat, then (Psychrophiles, Prelude, for a plant card) how many of its
+microbes at 2 M€ each; the M€ part is always what is left, so M€ never overpay
 ([house rule] §5) while steel and titanium may (no change is given). A step with one
 possible answer resolves by itself, so most payments ask nothing at all.
 """
@@ -11,15 +12,36 @@ from __future__ import annotations
 from typing import Any
 
 from games.terraforming_mars.catalog import CARDS
-from games.terraforming_mars.constants import HEAT, MC, STEEL, TITANIUM
+from games.terraforming_mars.constants import (
+    HEAT,
+    MC,
+    PSYCHROPHILES,
+    PSYCHROPHILES_MC,
+    STEEL,
+    TITANIUM,
+)
 from games.terraforming_mars.kernel import Decision, decision, fire, front, log, op
 from games.terraforming_mars.state import Player, State
 
-__all__ = ["capacity", "card_cost", "check_payment", "pay_item", "payment_plan"]
+__all__ = ["capacity", "card_cost", "check_payment", "means_value", "pay_item", "payment_plan"]
 
 _LETTER = {"s": STEEL, "t": TITANIUM, "h": HEAT}
-_NAME = {"s": "steel", "t": "titanium", "h": "heat"}
-_BY_NAME = {"steel": "s", "titanium": "t", "heat": "h"}
+_NAME = {"s": "steel", "t": "titanium", "h": "heat", "p": "microbe"}
+_BY_NAME = {"steel": "s", "titanium": "t", "heat": "h", "microbe": "p"}
+
+
+def _held(player: Player, letter: str) -> int:
+    """How much of a means `player` holds ("p": the microbes on Psychrophiles)."""
+    if letter == "p":
+        return player.res.get(PSYCHROPHILES, 0) if PSYCHROPHILES in player.played else 0
+    return player.stock[_LETTER[letter]]
+
+
+def _spend(player: Player, letter: str, used: int) -> None:
+    if letter == "p":
+        player.res[PSYCHROPHILES] -= used
+    else:
+        player.stock[_LETTER[letter]] -= used
 
 
 def card_cost(player: Player, card_id: str) -> int:
@@ -41,11 +63,23 @@ def _value(player: Player, letter: str) -> int:
         return player.mods.steel_value
     if letter == "t":
         return player.mods.titanium_value
+    if letter == "p":
+        return PSYCHROPHILES_MC
     return 1
 
 
-def capacity(player: Player, steel: bool = False, titanium: bool = False) -> int:
-    """Return the most M€ `player` can pay: M€, usable steel and titanium, Helion's heat."""
+def means_value(player: Player, name: str) -> int:
+    """M€ one unit of a means of payment is worth to `player` ("steel", "microbe"…)."""
+    return _value(player, _BY_NAME[name])
+
+
+def capacity(
+    player: Player, steel: bool = False, titanium: bool = False, plant: bool = False
+) -> int:
+    """Return the most M€ `player` can pay: M€, usable steel and titanium, Helion's heat.
+
+    `plant`: a card with a plant tag, which Psychrophiles' microbes may pay (Prelude).
+    """
     stock = player.stock
     total = stock[MC]
     mods = player.mods
@@ -55,10 +89,12 @@ def capacity(player: Player, steel: bool = False, titanium: bool = False) -> int
         total += stock[TITANIUM] * mods.titanium_value
     if mods.heat_as_mc:
         total += stock[HEAT]
+    if plant:
+        total += _held(player, "p") * PSYCHROPHILES_MC
     return total
 
 
-def ways(player: Player, steel: bool = False, titanium: bool = False) -> str:
+def ways(player: Player, steel: bool = False, titanium: bool = False, plant: bool = False) -> str:
     """Return the letters of the means besides M€ that `player` holds and may use."""
     out = ""
     stock = player.stock
@@ -68,26 +104,35 @@ def ways(player: Player, steel: bool = False, titanium: bool = False) -> str:
         out += "t"
     if player.mods.heat_as_mc and stock[HEAT]:
         out += "h"
+    if plant and _held(player, "p"):
+        out += "p"
     return out
 
 
 def pay_item(
-    st: State, seat: int, source: str, amount: int, *, steel: bool = False, titanium: bool = False
+    st: State,
+    seat: int,
+    source: str,
+    amount: int,
+    *,
+    steel: bool = False,
+    titanium: bool = False,
+    plant: bool = False,
 ) -> tuple[Any, ...]:
     """Return the queue item that makes `seat` pay `amount` (the caller checked capacity)."""
-    return ("pay", seat, source, amount, ways(st.players[seat], steel, titanium))
+    return ("pay", seat, source, amount, ways(st.players[seat], steel, titanium, plant))
 
 
 def payment_plan(player: Player, amount: int, letters: str) -> tuple[int, int]:
     """Return (least, most) of the first means in `letters` that still leaves a payable rest."""
     letter = letters[0]
     value = _value(player, letter)
-    held = player.stock[_LETTER[letter]]
+    held = _held(player, letter)
     others = player.stock[MC] + sum(
-        player.stock[_LETTER[other]] * _value(player, other) for other in letters[1:]
+        _held(player, other) * _value(player, other) for other in letters[1:]
     )
     least = max(0, -(-(amount - others) // value))
-    most = held if letter in "st" else min(held, amount)
+    most = held if letter in "st" else min(held, -(-amount // value))
     return least, most
 
 
@@ -129,7 +174,7 @@ def _pay(st: State, item: tuple[Any, ...]) -> None:
     if amount <= 0:
         return
     player = st.players[seat]
-    letters = "".join(x for x in letters if player.stock[_LETTER[x]])
+    letters = "".join(x for x in letters if _held(player, x))
     if letters:
         front(st, ("pay_with", seat, source, amount, letters))
         return
@@ -158,7 +203,7 @@ class PayWith(Decision):
         letter = letters[0]
         player = st.pw(seat)
         if used:
-            player.stock[_LETTER[letter]] -= used
+            _spend(player, letter, used)
             log(st, seat, "paid_with", used, _NAME[letter])
         front(st, ("pay", seat, source, amount - used * _value(player, letter), letters[1:]))
 

@@ -24,7 +24,6 @@ from games.terraforming_mars.constants import (
     OXYGEN_MAX,
     RESEARCH_CARDS,
     SOLO_FINAL_GREENERY_ONLY_IF_WON,
-    SOLO_GENERATIONS,
     SOLO_START_TR,
     SOLO_TR63,
     STANDARD_GAME_PRODUCTION,
@@ -44,6 +43,15 @@ from games.terraforming_mars.kernel import (
     recompute,
     run,
 )
+from games.terraforming_mars.prelude import (
+    apply_pick,
+    choice_complete,
+    deal_preludes,
+    in_game,
+    queue_preludes,
+    solo_generations,
+)
+from games.terraforming_mars.prelude import selection_options as prelude_options
 from games.terraforming_mars.state import Player, Settings, State
 
 __all__ = [
@@ -68,7 +76,9 @@ def project_pool(settings: Settings) -> list[str]:
     return sorted(
         card.id
         for card in CARDS.values()
-        if card.is_project and (settings.corporate_era or card.module == "base")
+        if card.is_project
+        and (settings.corporate_era or card.module == "base")
+        and in_game(settings, card.module)
     )
 
 
@@ -79,6 +89,7 @@ def corporation_pool(settings: Settings) -> list[str]:
         if card.kind == "corporation"
         and card.id != BEGINNER
         and (settings.corporate_era or card.module == "base")
+        and in_game(settings, card.module)
     )
 
 
@@ -132,7 +143,11 @@ def setup_state(players: int, seed: int, settings: Settings) -> State:
                            "cards": cards, "kept": cards})  # fmt: skip
             continue
         dealt = tuple(corporations[seat * CORPORATIONS_DEALT : (seat + 1) * CORPORATIONS_DEALT])
-        st.sel.append({"stage": "corp", "corps": dealt, "corp": "", "cards": cards, "kept": ()})
+        choice: dict[str, Any] = {"stage": "corp", "corps": dealt, "corp": "", "cards": cards}
+        choice["kept"] = ()
+        if settings.prelude:
+            choice.update(preludes=deal_preludes(st, seat), kept_preludes=())
+        st.sel.append(choice)
     log(st, -1, "setup")
     if settings.beginner:
         _reveal(st)
@@ -179,6 +194,7 @@ def _reveal_cost(st: State) -> int:
 
 def _reveal(st: State) -> None:
     """§2.2 step 6: everyone's choice is revealed and paid for; generation 1 begins."""
+    preludes: list[tuple[str, ...]] = []
     for seat in range(st.n):
         choice = st.sel[seat]
         assert choice is not None
@@ -190,6 +206,7 @@ def _reveal(st: State) -> None:
         player.stock[MC] += corp.starting_mc - (0 if free else CARD_PRICE * len(choice["kept"]))
         player.hand = tuple(choice["kept"])
         st.discard = st.discard + tuple(c for c in choice["cards"] if c not in choice["kept"])
+        preludes.append(tuple(choice.get("kept_preludes", ())))
         if corp.first_action:
             player.first_action = corp.id
         log(st, seat, "corporation", corp.id, len(choice["kept"]))
@@ -205,6 +222,7 @@ def _reveal(st: State) -> None:
     st.active = st.first
     st.turn_actions = 0
     log(st, -1, "generation", st.gen)
+    queue_preludes(st, preludes)
 
 
 # --- simultaneous choices: setup, research, draft ------------------------------------------------
@@ -241,7 +259,9 @@ def selection_options(st: State, seat: int) -> list[Action]:
         if room >= CARD_PRICE:
             options += [{"type": "keep", "card": c} for c in choice["cards"] if c not in kept]
         options += [{"type": "release", "card": c} for c in kept]
-        options.append({"type": "done"})
+        options += prelude_options(choice)
+        if choice_complete(choice):
+            options.append({"type": "done"})
         return options
     if stage == "pay":
         player = st.players[seat]
@@ -261,6 +281,8 @@ def apply_selection(st: State, seat: int, action: Action) -> None:
         # A poorer corporation keeps only the first cards it can still pay for.
         budget = CARDS[action["card"]].starting_mc // CARD_PRICE
         choice["kept"] = tuple(choice.get("kept", ())[:budget])
+    elif kind in ("keep", "release") and apply_pick(choice, action):
+        pass  # a prelude (§13)
     elif kind == "keep":
         choice["kept"] = (*choice["kept"], action["card"])
     elif kind == "release":
@@ -370,7 +392,7 @@ def _production(st: State) -> None:
         player.next_card = ()  # one-shot modifiers last one generation (Special Design)
     log(st, -1, "production", st.gen)
     if st.solo:
-        if st.gen >= SOLO_GENERATIONS:
+        if st.gen >= solo_generations(st.settings):
             won = solo_won(st)
             log(st, 0, "solo_end", won)
             if won or not SOLO_FINAL_GREENERY_ONLY_IF_WON:

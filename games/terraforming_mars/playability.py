@@ -26,6 +26,8 @@ from games.words import Msg, msg, nmsg
 
 __all__ = ["OP_CHECKS", "play_block", "requirement_block", "req_steps"]
 
+_WILD = TAGS.index("wild")
+
 
 def req_steps(st: State, seat: int) -> int:
     """Return how many steps easier global requirements are for `seat` (§4.1)."""
@@ -81,7 +83,7 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
             if bound == "max" and now > limit + slack:
                 return _global_need(what, limit, now, more=False)
         elif kind == "tag":
-            have = player.tags[req[1]]
+            have = player.tags[req[1]] + player.tags[_WILD]  # §13: a wild tag is any tag
             if have < req[2]:
                 return msg(
                     "Needs %(n)s %(tag)s tags (you have %(have)s).",
@@ -247,7 +249,7 @@ def _play_block(st: State, seat: int, card_id: str) -> str | None:
         return reason
     player = st.players[seat]
     cost = card_cost(player, card_id)
-    can = capacity(player, card.building, card.space)
+    can = capacity(player, card.building, card.space, "plant" in card.tags)
     if can < cost:
         return msg("Costs %(cost)s M€; you can pay %(can)s M€.", cost=cost, can=can)
     for index, effect in enumerate(card.play):

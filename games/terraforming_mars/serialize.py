@@ -54,6 +54,8 @@ _OPTION_KEYS = {
     "undo",
 }
 _SEL_KEYS = {"stage", "corps", "corp", "cards", "kept", "heat", "packet", "drafted", "picked"}
+_SEL_KEYS |= {"preludes", "kept_preludes"}  # §13
+_EXPANSION_KEYS = {"prelude"}  # options a dump made before the expansion lacks
 _STAGES = {"corp", "cards", "pay", "draft", "done"}
 
 
@@ -111,7 +113,9 @@ def dump_state(st: State) -> dict[str, Any]:
 
 
 def _settings(raw: Any) -> Settings:
-    raw = keys(raw, "options", _OPTION_KEYS)
+    if isinstance(raw, Mapping):
+        raw = {**{key: False for key in _EXPANSION_KEYS}, **raw}
+    raw = keys(raw, "options", _OPTION_KEYS | _EXPANSION_KEYS)
     return Settings(
         corporate_era=boolean(raw["corporate_era"], "corporate_era"),
         draft=boolean(raw["draft"], "draft"),
@@ -121,6 +125,7 @@ def _settings(raw: Any) -> Settings:
         live_score=boolean(raw["live_score"], "live_score"),
         map=text(raw["map"], "map", MAPS),
         undo=text(raw["undo"], "undo", UNDO_MODES),
+        prelude=boolean(raw["prelude"], "prelude"),
     )
 
 
@@ -188,7 +193,7 @@ def _sel(raw: Any, n: int) -> list[dict[str, Any] | None]:
         if entry.get("stage") not in _STAGES:
             fail("a selection has an unknown stage")
         choice = _tuple(dict(entry))
-        for key in ("corps", "cards", "kept", "packet", "drafted"):
+        for key in ("corps", "cards", "kept", "packet", "drafted", "preludes", "kept_preludes"):
             if key in choice:
                 ids(choice[key], key, CARDS)
         for key in ("corp", "picked"):

@@ -30,6 +30,7 @@ class Settings:
     live_score: bool
     map: str = "tharsis"
     undo: str = "whole_turn"  # none, whole_turn, multi_step (§12.4)
+    prelude: bool = False  # §13
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -41,6 +42,7 @@ class Settings:
             "live_score": self.live_score,
             "map": self.map,
             "undo": self.undo,
+            "prelude": self.prelude,
         }
 
 

@@ -83,6 +83,14 @@ CHOICE_LABELS = {
 #: A card's own words for an option whose key is a bare word ("plants", "add"), by card id:
 #: the same key means different things on different cards.
 CARD_CHOICE_LABELS = {
+    "TM-R27": {  # Robinson Industries (Prelude): the lowest production that rises
+        "mc": msg("+1 M€ production"),
+        "steel": msg("+1 steel production"),
+        "titanium": msg("+1 titanium production"),
+        "plants": msg("+1 plant production"),
+        "energy": msg("+1 energy production"),
+        "heat": msg("+1 heat production"),
+    },
     "TM-019": {
         "plants": msg("Gain 3 plants"),
         "microbes": msg("Add 3 microbes to another card"),
@@ -462,4 +470,26 @@ def log_text(entry: tuple[Any, ...]) -> Msg | None:
         return msg("won the solo game!") if args[0] else msg("did not terraform Mars in time.")
     if code == "first_action":
         return msg("took the corporation's first action.")
+    return _prelude_log_text(code, args)
+
+
+def _prelude_log_text(code: str, args: tuple[Any, ...]) -> Msg | None:
+    """The log lines of the Prelude expansion (§13)."""
+    if code == "prelude_discarded":
+        return msg("could not play a prelude and discarded it for %(n)s M€.", n=args[0])
+    if code == "prelude_reveal":
+        return nmsg(
+            "revealed %(n)s card and kept %(kept)s.",
+            "revealed %(n)s cards and kept %(kept)s.",
+            args[0],
+            kept=args[1],
+        )
+    if code == "prelude_no_card":
+        return msg("played no card with %(card)s.", card=card_name(args[0]))
+    if code == "valley_trust":
+        return nmsg(
+            "takes %(n)s prelude from the prelude deck.",
+            "takes %(n)s preludes from the prelude deck.",
+            args[0],
+        )
     return None

@@ -266,7 +266,9 @@ def apply_main(st: State, seat: int, action: Action) -> None:
         player.hand = tuple(hand)
         player.next_card = ()
         log(st, seat, "plays", card_id)
-        front(st, pay_item(st, seat, card_id, cost, steel=card.building, titanium=card.space))
+        metals = {"steel": card.building, "titanium": card.space}
+        plant = "plant" in card.tags  # Psychrophiles' microbes (Prelude)
+        front(st, pay_item(st, seat, card_id, cost, **metals, plant=plant))
         front(st, ("paid", seat, card_id, card.cost))
         front(st, ("play_card", seat, "", card_id))
         front(st, end)

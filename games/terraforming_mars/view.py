@@ -75,7 +75,7 @@ SHORT_WORDS = {  # the resource table's column heads
     "energy": msg("energy"),
     "heat": msg("heat"),
 }
-KIND_LABELS = {"automated": "green", "active": "blue", "event": "red"}
+KIND_LABELS = {"automated": "green", "active": "blue", "event": "red", "prelude": "prelude"}
 # Translators: the letters a map hex shows for its placement bonuses; keep them the same as
 # in the map's legend ("Bonus: S steel, T titanium, P plant, C card, H heat").
 ICON = {
@@ -405,7 +405,12 @@ def _short_tile(kind: str, name: str) -> Arg:
 
 def _player_view(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
     player = st.players[seat]
-    groups: dict[str, list[dict[str, Any]]] = {"automated": [], "active": [], "event": []}
+    groups: dict[str, list[dict[str, Any]]] = {
+        "prelude": [],  # §13: played preludes stay in the tableau
+        "automated": [],
+        "active": [],
+        "event": [],
+    }
     for card in player.played:
         data = card_view(st, card, seat)
         if CARDS[card].actions:
@@ -527,6 +532,13 @@ def _selection(st: State, seat: int | None) -> dict[str, Any]:
             mine["budget"] = CARDS[corp].starting_mc
         elif st.phase == "research":
             mine["budget"] = st.players[seat].stock[0]
+    if choice.get("preludes"):  # §13: 4 dealt, 2 kept, in the setup choice
+        kept_preludes = choice.get("kept_preludes", ())
+        mine["preludes"] = [
+            dict(card_view(st, c), kept=c in kept_preludes, action=by_card.get(c, [None])[0])
+            for c in choice["preludes"]
+        ]
+        mine["preludes_kept"] = len(kept_preludes)
     mine["done_action"] = next((a for a in options if a["type"] == "done"), None)
     mine["pay"] = [a for a in options if a["type"] == "pay"]
     out["mine"] = mine
@@ -681,26 +693,30 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
     elif kind == "pay":
         label = amount_of(action["amount"], action["resource"])
         if item[0] == "pay_with":
-            from games.terraforming_mars.payment import letter_of
+            from games.terraforming_mars.payment import means_value
 
-            player = st.players[item[1]]
-            value = {"s": player.mods.steel_value, "t": player.mods.titanium_value}.get(
-                letter_of(action["resource"]), 1
-            )
+            value = means_value(st.players[item[1]], action["resource"])
             rest = max(0, item[3] - action["amount"] * value)
             label = msg("%(amount)s (then %(n)s M€ or other means)", amount=label, n=rest)
     elif kind == "target":
         label = msg("Player %(n)s", n=action["player"] + 1)
     elif kind == "neutral":
         label = msg("The neutral player")
+    elif kind == "skip" and item[0] == "prelude_hand_card":  # Ecology Experts, Eccentric Sponsor
+        label = msg("Play no card")
     elif kind == "skip":
         label = msg("Nobody / nothing")
     elif kind == "amount":
         label = str(action["amount"])
     elif kind == "choose":
         label = choice_label(item[2], action["option"])
+    elif kind == "fund":  # Vitor's free award (Prelude)
+        award = AWARDS.get(action["award"])
+        label = award.name if award is not None else action["award"]
     elif kind in ("card", "sell", "discard"):
         label = card_name(action["card"])
+        if item[0] == "prelude":  # §13: the preludes to play are shown as cards
+            return {"action": action, "label": label, "card": card_view(st, action["card"])}
         if kind == "sell":
             label = msg("Sell %(card)s", card=label)
         elif kind == "discard":

@@ -63,6 +63,7 @@ TAG_WORDS = {
     "animal": msg("animal"),
     "city": msg("city"),
     "event": msg("event"),
+    "wild": msg("wild"),
 }
 #: Resources kept on cards (§1.2), by key.
 CARD_RESOURCE_WORDS = {
@@ -84,7 +85,7 @@ _AMOUNTS: dict[str, Callable[[int], Msg]] = {
     "fighter": lambda n: nmsg("%(n)s fighter", "%(n)s fighters", n),
 }
 #: What pays, by payment letter (payment.letter_of) or name, as a resource key.
-PAY_KEYS = {"s": "steel", "t": "titanium", "h": "heat", "m": "mc", "mc": "mc"}
+PAY_KEYS = {"s": "steel", "t": "titanium", "h": "heat", "p": "microbe", "m": "mc", "mc": "mc"}
 
 
 def amount_of(n: int, what: str) -> Msg:

@@ -209,3 +209,83 @@ def test_a_table_on_hellas_shows_its_map_and_milestones(asgi_server, browser, e2
     assert get_engine("terraforming_mars").load(Table.objects.get().state).settings.map == "hellas"
     page.screenshot(path=str(e2e / "terraforming_mars_hellas_desktop.png"), full_page=True)
     ctx.close()
+
+
+def test_a_prelude_table_keeps_two_preludes_and_plays_them_at_generation_1(
+    asgi_server, browser, e2e
+) -> None:
+    """§13: the preludes are shown as cards in the setup, two kept, both played at once."""
+    from games.terraforming_mars.catalog import CARDS
+
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    sign_up(page, base, "prelude")
+    create_table(page, base, "terraforming_mars", opt_prelude="on")
+    page.get_by_role("button", name="Seat a bot").click()
+    expect(page.locator(".tm-board")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".tm-status")).to_contain_text("bot: ready", timeout=WAIT)
+    expect(page.locator(".tm-selection")).to_contain_text("Your preludes (you keep 2 of them next)")
+    expect(page.locator(".tm-selection .tm-k-prelude")).to_have_count(4)
+    page.screenshot(path=str(e2e / "terraforming_mars_prelude_setup_desktop.png"), full_page=True)
+
+    click_and_wait(page, page.locator(".tm-selection button", has_text="Choose").first)
+    expect(page.get_by_role("button", name="Confirm my choice")).to_have_count(0)
+    keep = page.locator(".tm-selection button", has_text="Keep this prelude")
+    for _ in range(2):
+        click_and_wait(page, keep.first)
+    expect(page.locator(".tm-selection")).to_contain_text("Preludes: 2 of 2 kept")
+    expect(keep).to_have_count(0)
+    page.screenshot(path=str(e2e / "terraforming_mars_prelude_keep_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(e2e / "terraforming_mars_prelude_keep_phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    table = Table.objects.get()
+    engine = get_engine("terraforming_mars")
+    kept = engine.load(table.state).sel[0]["kept_preludes"]
+    assert len(kept) == 2
+    click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
+    page.wait_for_function(
+        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'action'",
+        timeout=WAIT,
+    )
+
+    # Generation 1 starts with the preludes, in turn order: the bot's at once, ours asked.
+    shot = False
+    for _ in range(12):
+        my_move_ready(page)
+        prompt = page.locator(".tm-prompt")
+        if not prompt.count():
+            break  # our first action: the preludes are done
+        if prompt.locator(".tm-k-prelude").count() and not shot:
+            expect(prompt).to_contain_text("Which prelude do you play now?")
+            page.screenshot(
+                path=str(e2e / "terraforming_mars_prelude_play_desktop.png"), full_page=True
+            )
+            page.set_viewport_size(PHONE)
+            prompt.screenshot(path=str(e2e / "terraforming_mars_prelude_play_phone.png"))
+            page.set_viewport_size(DESKTOP)
+            shot = True
+        hexes = page.locator(".tm-hex-btn")
+        target = hexes.first if hexes.count() else prompt.locator("button:visible").first
+        click_and_wait(page, target)
+    assert shot, "the board asked which prelude to play first"
+
+    state = engine.load(Table.objects.get().state)
+    mine = state.players[0]
+    assert not any(item[0] == "prelude" for item in state.queue)
+    played = [c for c in kept if c in mine.played]
+    assert played, "a kept prelude is in the tableau"
+    me = page.locator(".tm-players")
+    expect(me).to_contain_text(f"Preludes ({len(played)})")
+    for prelude in played:
+        expect(me).to_contain_text(str(CARDS[prelude].name))
+        expect(page.locator(".tm-log")).to_contain_text(f"played {CARDS[prelude].name}.")
+    page.screenshot(path=str(e2e / "terraforming_mars_prelude_played_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(e2e / "terraforming_mars_prelude_played_phone.png"), full_page=True)
+    html = page.content()
+    for token in engine.secret_tokens(state, 0):
+        assert token not in html
+    ctx.close()

@@ -92,7 +92,7 @@ def tm_card(card: Mapping[str, Any]) -> SafeString:
         return _value(card[key]) if key in card else ""
 
     head = ""
-    if card.get("kind") != "corporation":
+    if card.get("kind") not in ("corporation", "prelude"):
         cost = field("cost")
         if card.get("discounted"):
             cost = f"<s>{cost}</s> {field('cost_now')}"

@@ -14,16 +14,16 @@ import io
 import pytest
 
 from games.terraforming_mars import card_texts
-from games.terraforming_mars.cards._texts import CSV_PATH, MODULE_PATH, source
+from games.terraforming_mars.cards._texts import MODULE_PATH, csv_text, source
 from games.terraforming_mars.catalog import CARDS
 from games.words import Msg
 
-CSV_TEXT = CSV_PATH.read_text(encoding="utf-8")
+CSV_TEXT = csv_text()  # cards.csv and prelude.csv
 ROWS = {row["id"]: row for row in csv.DictReader(io.StringIO(CSV_TEXT))}
 
 
 def test_card_texts_is_up_to_date_with_the_card_list() -> None:
-    """Run `python -m games.terraforming_mars.cards._texts` after changing cards.csv."""
+    """Run `python -m games.terraforming_mars.cards._texts` after changing a card list."""
     assert MODULE_PATH.read_text(encoding="utf-8") == source(CSV_TEXT)
 
 

@@ -18,24 +18,40 @@ from games.terraforming_mars.state import Settings
 from tests.games.terraforming_mars.helpers import ENGINE
 
 OWN_CSV = Path(games.terraforming_mars.__file__).parent / "data" / "cards.csv"
+OWN_PRELUDE_CSV = OWN_CSV.parent / "prelude.csv"  # §13: the Prelude expansion
 SHARED_CSV = Path(__file__).resolve().parents[4] / "shared" / "data" / "terraforming-mars"
 
 
-def _rows() -> dict[str, dict[str, str]]:
-    with OWN_CSV.open(encoding="utf-8") as handle:
+def _rows(path: Path = OWN_CSV) -> dict[str, dict[str, str]]:
+    with path.open(encoding="utf-8") as handle:
         return {row["id"]: row for row in csv.DictReader(handle)}
 
 
-ROWS = _rows()
+BASE_ROWS = _rows()
+PRELUDE_ROWS = _rows(OWN_PRELUDE_CSV)
+ROWS = {**BASE_ROWS, **PRELUDE_ROWS}
 
 
 def test_the_projects_copy_of_the_card_list_is_complete() -> None:
-    projects = [i for i in ROWS if not i.startswith("R")]
+    projects = [i for i in BASE_ROWS if not i.startswith("R")]
     assert projects == [f"{n:03d}" for n in range(1, 209)]
-    assert sum(1 for i in ROWS if i.startswith("R")) == 13
+    assert sum(1 for i in BASE_ROWS if i.startswith("R")) == 13
     shared = SHARED_CSV / "cards.csv"
     if shared.exists():  # on a development machine the original sits beside the repo
         assert shared.read_bytes() == OWN_CSV.read_bytes()
+
+
+def test_the_projects_copy_of_the_prelude_list_is_complete() -> None:
+    """§13: 35 preludes, 7 project cards and 5 corporations, all of the module "prelude"."""
+    kinds = [row["type"] for row in PRELUDE_ROWS.values()]
+    assert kinds.count("prelude") == 35
+    assert sum(1 for kind in kinds if kind in ("automated", "active", "event")) == 7
+    assert kinds.count("corporation") == 5
+    assert {row["module"] for row in PRELUDE_ROWS.values()} == {"prelude"}
+    assert not set(PRELUDE_ROWS) & set(BASE_ROWS)
+    shared = SHARED_CSV / "prelude.csv"
+    if shared.exists():
+        assert shared.read_bytes() == OWN_PRELUDE_CSV.read_bytes()
 
 
 def test_the_engine_holds_every_card_of_the_list_and_no_other() -> None:

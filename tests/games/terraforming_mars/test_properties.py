@@ -30,12 +30,17 @@ def _places_of_cards(st: State) -> list[str]:
 
 
 def _check_cards_conserved(st: State) -> None:
-    """Every project card of the game is in exactly one place (§6: nothing created or lost)."""
-    cards = _places_of_cards(st)
+    """Every project card of the game is in exactly one place (§6: nothing created or lost).
+
+    Preludes (§13) are no project cards: played ones lie in the tableau, the others nowhere.
+    """
+    cards = [card for card in _places_of_cards(st) if CARDS[card].is_project]
     assert len(cards) == len(set(cards))
     pool = {c for c, info in CARDS.items() if info.is_project}
     if not st.settings.corporate_era:
         pool = {c for c in pool if CARDS[c].module == "base"}
+    if not st.settings.prelude:
+        pool = {c for c in pool if CARDS[c].module != "prelude"}
     assert set(cards) == pool
 
 
