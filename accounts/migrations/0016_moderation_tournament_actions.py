@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0014_moderation_target_words'),
+        ('accounts', '0015_quiet_hours_vacation'),
     ]
 
     operations = [
