@@ -52,6 +52,7 @@ MATRIX = {
     ("get", "/accounts/notifications/"): [LOGIN, 200, 200, 200, LOGIN, 200, 200],
     ("get", "/t/{code}/"): [404, 404, 200, 200, 404, 404, 404],
     ("get", "/t/{code}/replay/"): [404] * 7,  # private, and not finished
+    ("get", "/t/{code}/record.json"): [404, 404, 403, 403, 404, 404, 404],  # not over yet
     ("post", "/t/{code}/move"): [
         LOGIN,
         404,
