@@ -12,6 +12,7 @@ from typing import Any
 from games import rng
 from games.terraforming_mars.board import any_legal_space, map_of
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colonies import deal_tiles, end_generation
 from games.terraforming_mars.constants import (
     CARD_PRICE,
     CARDS_DEALT,
@@ -112,6 +113,7 @@ def setup_state(players: int, seed: int, settings: Settings) -> State:
         revealed=(),
         seq=0,
         undo=0,
+        colonies=deal_tiles(seed, players) if settings.colonies else (),
         _owned=set(),
         _front=[],
     )
@@ -369,6 +371,7 @@ def _production(st: State) -> None:
         player.tr_gen = False
         player.next_card = ()  # one-shot modifiers last one generation (Special Design)
     log(st, -1, "production", st.gen)
+    end_generation(st)  # §14: fleets return, colony markers rise
     if st.solo:
         if st.gen >= SOLO_GENERATIONS:
             won = solo_won(st)

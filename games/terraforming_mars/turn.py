@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.terraforming_mars import phases
+from games.terraforming_mars import colonies, phases
 from games.terraforming_mars.board import any_legal_space, map_of
 from games.terraforming_mars.cards.model import Mode
 from games.terraforming_mars.catalog import CARDS
@@ -245,6 +245,8 @@ def _main_options(st: State, seat: int) -> list[Action]:
             for key in board_map.awards:
                 if award_block(st, seat, key) is None:
                     options.append({"type": "fund", "award": key})
+    if st.colonies:
+        options.extend(colonies.colony_options(st, seat))
     if st.turn_actions == 0:
         options.append({"type": "pass"})
     else:
@@ -315,6 +317,12 @@ def apply_main(st: State, seat: int, action: Action) -> None:
         player.first_action = ""
         log(st, seat, "first_action", corp.id)
         push_ops(st, seat, corp.id, corp.first_action)
+        front(st, end)
+    elif kind == "trade":
+        colonies.apply_trade(st, seat, action)
+        front(st, end)
+    elif kind == "colony":
+        colonies.apply_build(st, seat, action)
         front(st, end)
     elif kind == "pass":
         player.passed = True

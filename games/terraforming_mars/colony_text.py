@@ -1,0 +1,135 @@
+"""Words of the Colonies expansion (rules §14): tile names, refusals, log lines, prompts.
+
+Every sentence is a `games.words` sentence, said in each reader's language; text.py hands
+the colony log codes, action types and decisions over to this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.terraforming_mars.colonies import TILES, Benefit
+from games.terraforming_mars.vocab import amount_of, resource_word
+from games.words import Msg, msg, nmsg
+
+__all__ = [
+    "COLONY_NAMES",
+    "benefit_words",
+    "colony_name",
+    "describe",
+    "log_line",
+    "prompt",
+]
+
+COLONY_NAMES = {
+    "callisto": msg("Callisto"),
+    "ceres": msg("Ceres"),
+    "enceladus": msg("Enceladus"),
+    "europa": msg("Europa"),
+    "ganymede": msg("Ganymede"),
+    "io": msg("Io"),
+    "luna": msg("Luna"),
+    "miranda": msg("Miranda"),
+    "pluto": msg("Pluto"),
+    "titan": msg("Titan"),
+    "triton": msg("Triton"),
+}
+PAYMENT_WORDS = {
+    "mc": msg("M€"),
+    "energy": msg("energy"),
+    "titanium": msg("titanium"),
+}
+
+
+def colony_name(key: str) -> Any:
+    return COLONY_NAMES.get(key, key)
+
+
+def benefit_words(benefit: Benefit, step: int | None = None) -> Msg:
+    """A tile benefit in words: "+1 energy production", "2 steel", "draw 1 card"."""
+    index = 0 if step is None else min(step, len(benefit.amounts) - 1)
+    n = benefit.amounts[index]
+    resource = benefit.resources[index] if benefit.resources else benefit.resource
+    kind = benefit.kind
+    if kind == "production":
+        return msg("+%(n)s %(resource)s production", n=n, resource=resource_word(resource))
+    if kind == "stock":
+        return amount_of(n, resource)
+    if kind == "card_resource":
+        return msg("%(amount)s on a card", amount=amount_of(n, resource))
+    if kind == "draw":
+        return nmsg("draw %(n)s card", "draw %(n)s cards", n)
+    if kind == "draw_then_discard":
+        return msg("draw 1 card, then discard 1")
+    return msg("place an ocean tile")
+
+
+def describe(action: dict[str, Any]) -> Msg | None:
+    """The log line of a colony action (no subject), or None if it is not one."""
+    kind = action["type"]
+    if kind == "trade":
+        return msg(
+            "traded with %(colony)s, paying with %(payment)s",
+            colony=colony_name(action["colony"]),
+            payment=PAYMENT_WORDS.get(action["payment"], action["payment"]),
+        )
+    if kind == "colony":
+        return msg("built a colony on %(colony)s", colony=colony_name(action["colony"]))
+    return None
+
+
+def log_line(code: str, args: tuple[Any, ...]) -> Msg | None:
+    """A public log entry of the expansion in words, or None if the code is not one of ours."""
+    if code == "colony_trade":
+        return msg(
+            "trades with %(colony)s for %(amount)s.",
+            colony=colony_name(args[0]),
+            amount=amount_of(args[2], args[1]),
+        )
+    if code == "colony_project":
+        return msg(
+            "uses the standard project Build Colony (%(colony)s).", colony=colony_name(args[0])
+        )
+    if code == "colony_built":
+        return msg("builds a colony on %(colony)s.", colony=colony_name(args[0]))
+    if code == "colony_prod":
+        return msg(
+            "gets +%(n)s %(resource)s production from %(colony)s.",
+            n=args[2],
+            resource=resource_word(args[1]),
+            colony=colony_name(args[0]),
+        )
+    if code == "colony_gain":
+        return msg(
+            "gets %(amount)s from %(colony)s.",
+            amount=amount_of(args[2], args[1]),
+            colony=colony_name(args[0]),
+        )
+    if code == "colony_draw":
+        return nmsg(
+            "draws %(n)s card from %(colony)s.",
+            "draws %(n)s cards from %(colony)s.",
+            args[1],
+            colony=colony_name(args[0]),
+        )
+    if code == "colony_discarded":
+        return msg("discards a card (Pluto).")
+    if code == "colony_none":
+        return msg("has no colony tile to build on.")
+    if code == "colony_markers":
+        return msg("Trade fleets return; the colony markers rise one step.")
+    return None
+
+
+def prompt(item: tuple[Any, ...]) -> Msg | None:
+    """The question of a colony decision, or None if it is not one of ours."""
+    if item[0] == "colony_place":
+        return msg("On which colony tile do you build your colony?")
+    if item[0] == "colony_discard":
+        return msg("Pluto: discard a card from your hand.")
+    return None
+
+
+def tile_name(key: str) -> Any:
+    """The tile's name (for the board); `TILES` lists every key."""
+    return colony_name(key) if key in TILES else key
