@@ -12,6 +12,8 @@ from typing import Any
 
 from games.terraforming_mars.board import map_of
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colony_text import colony_name
+from games.terraforming_mars.colony_view import colonies_view
 from games.terraforming_mars.constants import (
     CARD_PRICE,
     HEAT_PER_STEP,
@@ -276,6 +278,7 @@ def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict
         "milestones": _milestones(st, seat, legal),
         "awards": _awards(st, seat, legal),
         "projects": _projects(st, seat, legal),
+        "colonies": colonies_view(st, seat, legal),  # §14, None without the expansion
         "log": _log(st),
         "deck_count": len(st.deck),
         "discard_count": len(st.discard),
@@ -705,6 +708,8 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
             label = msg("Sell %(card)s", card=label)
         elif kind == "discard":
             label = msg("Discard %(card)s", card=label)
+    elif kind == "colony":
+        label = colony_name(action["colony"])
     elif kind == "done":
         label = msg("Done")
     elif kind == "convert":
