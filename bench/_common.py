@@ -37,3 +37,17 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     print("  ".join("-" * width for width in widths))
     for row in table[1:]:
         print(line(row))
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """Table options from `--option key=value` (the value read as JSON when it parses)."""
+    import json
+
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, _, raw = pair.partition("=")
+        try:
+            options[key] = json.loads(raw)
+        except ValueError:
+            options[key] = raw
+    return options

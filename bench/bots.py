@@ -1,6 +1,6 @@
 """Heuristic bot against random bot, per registered game, seats alternating.
 
-    python -m bench.bots [game] [--games 500] [--seed S]
+    python -m bench.bots [game] [--games 500] [--seed S] [--option key=value]
 
 A win is a sole first place; a shared first place is a draw. The interval is the 95%
 Wilson score interval of the win rate.
@@ -14,7 +14,7 @@ import random
 import time
 from typing import Any
 
-from bench._common import print_table, selected_engines, setup_django
+from bench._common import parse_options, print_table, selected_engines, setup_django
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -27,7 +27,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def duel(engine: Any, *, games: int, seed: int) -> dict[str, Any]:
+def duel(
+    engine: Any, *, games: int, seed: int, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Play heuristic against random `games` times, rotating the heuristic's seat."""
     bots = engine.bots  # attached with the engine when its app is ready
     # A duel needs an opponent: games that may also be played alone use two seats.
@@ -39,7 +41,7 @@ def duel(engine: Any, *, games: int, seed: int) -> dict[str, Any]:
     for game in range(games):
         hero = game % players
         rng = random.Random(seed + game)
-        state = engine.setup(players=players, seed=seed + game, options={})
+        state = engine.setup(players=players, seed=seed + game, options=options or {})
         while seats := engine.to_move(state):
             seat = min(seats)
             bot = bots["heuristic"] if seat == hero else bots["random"]
@@ -68,11 +70,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", nargs="?", help="slug of one game (default: all)")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", help="table option key=value (repeat)")
     args = parser.parse_args(argv)
     setup_django()
     rows = []
     for engine in selected_engines(args.game):
-        result = duel(engine, games=args.games, seed=args.seed)
+        result = duel(engine, games=args.games, seed=args.seed, options=parse_options(args.option))
         low, high = wilson(result["wins"], args.games)
         rows.append(
             [

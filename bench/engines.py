@@ -1,6 +1,6 @@
 """Random self-play throughput of every registered engine.
 
-    python -m bench.engines [game] [--games N] [--players P] [--seed S]
+    python -m bench.engines [game] [--games N] [--players P] [--seed S] [--option key=value]
 
 For each game: N matches of uniformly random legal moves from setup to the outcome.
 A decision is one `legal_actions` + choice + `apply`; its time includes all three.
@@ -17,7 +17,7 @@ import tracemalloc
 from dataclasses import dataclass
 from typing import Any
 
-from bench._common import print_table, selected_engines, setup_django
+from bench._common import parse_options, print_table, selected_engines, setup_django
 
 
 @dataclass
@@ -31,7 +31,9 @@ class Result:
     legal_seconds: float
 
 
-def self_play(engine: Any, *, games: int, players: int, seed: int) -> Result:
+def self_play(
+    engine: Any, *, games: int, players: int, seed: int, options: dict[str, Any] | None = None
+) -> Result:
     """Play `games` random matches; return counts and timings."""
     pick = random.Random(seed)
     moves = 0
@@ -39,7 +41,7 @@ def self_play(engine: Any, *, games: int, players: int, seed: int) -> Result:
     clock = time.perf_counter
     started = clock()
     for game in range(games):
-        state = engine.setup(players=players, seed=seed + game, options={})
+        state = engine.setup(players=players, seed=seed + game, options=options or {})
         while True:
             seats = engine.to_move(state)
             if not seats:
@@ -57,11 +59,13 @@ def self_play(engine: Any, *, games: int, players: int, seed: int) -> Result:
     return Result(games, moves, clock() - started, apply_s, legal_s)
 
 
-def peak_memory_kib(engine: Any, *, games: int, players: int, seed: int) -> float:
+def peak_memory_kib(
+    engine: Any, *, games: int, players: int, seed: int, options: dict[str, Any] | None = None
+) -> float:
     """Return the peak traced memory of a few matches, in KiB."""
     tracemalloc.start()
     try:
-        self_play(engine, games=games, players=players, seed=seed)
+        self_play(engine, games=games, players=players, seed=seed, options=options)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -74,13 +78,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", help="table option key=value (repeat)")
     args = parser.parse_args(argv)
     setup_django()
     rows = []
     for engine in selected_engines(args.game):
         players = args.players or engine.min_players
-        result = self_play(engine, games=args.games, players=players, seed=args.seed)
-        peak = peak_memory_kib(engine, games=min(args.games, 20), players=players, seed=args.seed)
+        options = parse_options(args.option)
+        result = self_play(
+            engine, games=args.games, players=players, seed=args.seed, options=options
+        )
+        peak = peak_memory_kib(
+            engine, games=min(args.games, 20), players=players, seed=args.seed, options=options
+        )
         rows.append(
             [
                 engine.slug,
