@@ -55,12 +55,18 @@ __all__ = [
     "COLONY_KEYS",
     "TILES",
     "Tile",
+    "colonies_of",
     "colony_block",
+    "colony_requirement_block",
     "colony_options",
     "deal_tiles",
     "end_generation",
     "fleets",
+    "give_bonus",
+    "send_fleet",
+    "trade_options_free",
     "fleets_out",
+    "floaters_of",
     "is_active",
     "tile_count",
     "trade_block",
@@ -227,6 +233,43 @@ def _needs(n: int, resource: str) -> Msg:
     return msg("Needs %(amount)s.", amount=amount_of(n, resource))
 
 
+def colonies_of(st: State, seat: int | None = None) -> int:
+    """Colonies in play: of `seat`, or of everybody (None)."""
+    return sum(
+        sum(1 for owner in owners if seat is None or owner == seat)
+        for _key, _step, owners, _trader in st.colonies
+    )
+
+
+def floaters_of(st: State, seat: int) -> int:
+    """Floaters on `seat`'s cards."""
+    player = st.players[seat]
+    return sum(n for card, n in player.res.items() if CARDS[card].resource == "floater")
+
+
+def colony_requirement_block(st: State, seat: int, req: tuple[Any, ...]) -> str | None:
+    """§17.2 (Colonies): floaters_own>=N, colonies_own>=N / <=N, cities_own>=N."""
+    kind = req[0]
+    if kind == "floaters_own":
+        have = floaters_of(st, seat)
+        if have < req[1]:
+            return msg(
+                "Needs %(n)s floaters on your cards (you have %(have)s).", n=req[1], have=have
+            )
+        return None
+    if kind == "cities_own":
+        have = st.cities(owner=seat)
+        if have < req[1]:
+            return msg("Needs %(n)s of your city tiles (you have %(have)s).", n=req[1], have=have)
+        return None
+    have = colonies_of(st, seat)
+    if req[1] == "min" and have < req[2]:
+        return msg("Needs %(n)s of your colonies (you have %(have)s).", n=req[2], have=have)
+    if req[1] == "max" and have > req[2]:
+        return msg("Allowed with at most %(n)s colonies (you have %(have)s).", n=req[2], have=have)
+    return None
+
+
 def trade_block(st: State, seat: int, key: str, payment: str) -> str | None:
     """Return why `seat` cannot trade with `key` paying with `payment` now, or None (§14)."""
     tile = entry(st, key)
@@ -287,18 +330,29 @@ def colony_options(st: State, seat: int) -> list[Action]:
 
 
 def apply_trade(st: State, seat: int, action: Action) -> None:
-    """Pay, send a fleet (the tile is visited at once), then queue the trade itself."""
+    """The Trade action: pay, send a fleet, then the trade itself (§14)."""
     key, payment = action["colony"], action["payment"]
-    cost = trade_costs(st, seat)[payment]
-    _step_, _owners, _ = entry(st, key)[1:]  # type: ignore[index]
-    _replace(st, key, _step_, _owners, seat)
+    send_fleet(st, seat, key, payment, trade_costs(st, seat)[payment])
+
+
+def send_fleet(st: State, seat: int, key: str, payment: str, cost: int) -> None:
+    """Pay `cost` in `payment` ("free": nothing), the fleet visits `key`, the trade follows."""
+    _step, owners, _ = entry(st, key)[1:]  # type: ignore[index]
+    _replace(st, key, _step, owners, seat)
     log(st, seat, "colony_trade", key, payment, cost)
     if payment == "mc":
         if cost:
             front(st, pay_item(st, seat, "", cost))
-    else:
+    elif payment in ("energy", "titanium"):
         lose(st, seat, ENERGY if payment == "energy" else TITANIUM, cost)
     front(st, ("colony_trade", seat, "", key))
+
+
+def trade_options_free(st: State, seat: int) -> list[str]:
+    """The tiles `seat` could trade with if the trade cost nothing (Titan Floating Launch-pad)."""
+    if fleets_out(st, seat) >= fleets(st, seat):
+        return []
+    return [key for key, _s, _o, trader in st.colonies if trader < 0 and is_active(st, key)]
 
 
 def apply_build(st: State, seat: int, action: Action) -> None:
@@ -326,6 +380,18 @@ def _colony_build(st: State, item: Item) -> None:
     _replace(st, key, max(step, len(owners)), owners, trader)
     log(st, seat, "colony_built", key)
     _give(st, seat, key, TILES[key].build, 0)
+    fire(st, "colony", seat)  # Poseidon
+
+
+def give_bonus(st: State, seat: int, key: str) -> None:
+    """The colony bonus of tile `key` to `seat` (a trade there, or Productive Outpost)."""
+    _give(st, seat, key, TILES[key].bonus, 0)
+
+
+@op("colony")
+def _colony_op(st: State, item: Item) -> None:
+    """("colony", seat, card, again): a card places a colony (again: even beside an own one)."""
+    front(st, ("colony_place", item[1], item[2], bool(item[3]) if len(item) > 3 else False))
 
 
 @op("colony_trade")
@@ -334,6 +400,10 @@ def _colony_trade(st: State, item: Item) -> None:
     seat, key = item[1], item[3]
     _, step, owners, trader = entry(st, key)  # type: ignore[misc]
     tile = TILES[key]
+    boost = _effect_total(st, seat, "trade_boost")  # Trade Envoys, Trading Colony [house rule]
+    if boost and step < MAX_STEP:
+        step = min(MAX_STEP, step + boost)
+        log(st, seat, "colony_marker", key, step)
     _give(st, seat, key, tile.income, step)
     for owner in owners:
         _give(st, owner, key, tile.bonus, 0)
@@ -372,13 +442,14 @@ def _give(st: State, seat: int, key: str, benefit: Benefit, step: int) -> None:
 
 @decision("colony_place")
 class ColonyPlace(Decision):
-    """("colony_place", seat, card): where a card's free colony goes (§14)."""
+    """("colony_place", seat, card, again): where a card's colony goes (§14)."""
 
     def options(self, st: State, item: Item) -> list[Action]:
+        again = bool(item[3]) if len(item) > 3 else False
         return [
             {"type": "colony", "colony": key}
             for key, _s, _o, _t in st.colonies
-            if colony_block(st, item[1], key) is None
+            if colony_block(st, item[1], key, allow_second=again) is None
         ]
 
     def choose(self, st: State, item: Item, action: Action) -> None:

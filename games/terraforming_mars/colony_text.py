@@ -14,6 +14,7 @@ from games.words import Msg, msg, nmsg
 
 __all__ = [
     "COLONY_NAMES",
+    "colony_requirement_words",
     "benefit_words",
     "colony_name",
     "describe",
@@ -41,6 +42,49 @@ PAYMENT_WORDS = {
 }
 
 
+#: The words of the Colonies cards' action modes and choices, by card id (text.choice_label).
+CHOICE_LABELS: dict[str, dict[str, Msg]] = {
+    "TM-C03": {
+        "add": msg("Put 1 floater here"),
+        "titanium": msg("Remove 1 floater here to gain 2 titanium"),
+        "energy": msg("Remove 1 floater here to gain 3 energy"),
+        "heat": msg("Remove 1 floater here to gain 4 heat"),
+    },
+    "TM-C19": {
+        "jovian": msg("Put 1 floater on one of your Jovian cards"),
+        "mc": msg("Gain 1 M€ per floater here (at most 4 M€)"),
+    },
+    "TM-C21": {
+        "+2 plant production": msg("+2 plant production"),
+        "+5 M€ production": msg("+5 M€ production"),
+    },
+    "TM-C32": {
+        "add": msg("Put 1 floater here"),
+        "draw": msg("Remove 1 floater here to draw 1 card"),
+    },
+    "TM-C43": {
+        "add": msg("Spend 1 titanium to put 2 floaters here"),
+        "tr": msg("Remove 2 floaters here to raise your TR 1 step"),
+    },
+    "TM-C44": {
+        "jovian": msg("Put 1 floater on one of your Jovian cards"),
+        "trade": msg("Remove 1 floater here to trade for free"),
+    },
+    "TM-C45": {
+        "jovian": msg("Put 2 floaters on one of your Jovian cards"),
+        "titanium": msg("Remove floaters here for 1 titanium each"),
+    },
+}
+
+
+def choice_words(card: str, option: str) -> Msg | None:
+    """A Colonies card's option in words; a colony tile's key is the tile's name."""
+    own = CHOICE_LABELS.get(card, {}).get(option)
+    if own is not None:
+        return own
+    return COLONY_NAMES.get(option)
+
+
 def colony_name(key: str) -> Any:
     return COLONY_NAMES.get(key, key)
 
@@ -62,6 +106,20 @@ def benefit_words(benefit: Benefit, step: int | None = None) -> Msg:
     if kind == "draw_then_discard":
         return msg("draw 1 card, then discard 1")
     return msg("place an ocean tile")
+
+
+def colony_requirement_words(req: tuple[Any, ...]) -> Msg | None:
+    """A Colonies requirement in words, for the card face (None if it is not one)."""
+    kind = req[0]
+    if kind == "floaters_own":
+        return msg("%(n)s floaters on your cards", n=req[1])
+    if kind == "cities_own":
+        return msg("%(n)s own city tiles", n=req[1])
+    if kind == "colonies_own":
+        if req[1] == "max":
+            return msg("at most %(n)s own colonies", n=req[2])
+        return msg("%(n)s own colonies", n=req[2])
+    return None
 
 
 def describe(action: dict[str, Any]) -> Msg | None:
@@ -116,6 +174,12 @@ def log_line(code: str, args: tuple[Any, ...]) -> Msg | None:
         return msg("discards a card (Pluto).")
     if code == "colony_none":
         return msg("has no colony tile to build on.")
+    if code == "colony_marker":
+        return msg(
+            "moves the marker of %(colony)s to step %(n)s.", colony=colony_name(args[0]), n=args[1]
+        )
+    if code == "colony_added":
+        return msg("brings %(colony)s into the game.", colony=colony_name(args[0]))
     if code == "colony_markers":
         return msg("Trade fleets return; the colony markers rise one step.")
     return None

@@ -35,7 +35,7 @@ TAGS = (
     "event",
 )
 TAG_INDEX = {name: i for i, name in enumerate(TAGS)}
-CARD_RESOURCES = ("animal", "microbe", "science", "fighter")  # §1.2
+CARD_RESOURCES = ("animal", "microbe", "science", "fighter", "floater", "camp")  # §1.2, §14
 
 # --- Setup (§2) ---------------------------------------------------------------------------
 START_TR = 20  # §1.7

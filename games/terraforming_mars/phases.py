@@ -69,7 +69,9 @@ def project_pool(settings: Settings) -> list[str]:
     return sorted(
         card.id
         for card in CARDS.values()
-        if card.is_project and (settings.corporate_era or card.module == "base")
+        if card.is_project
+        and (settings.corporate_era or card.module in ("base", "colonies"))
+        and in_game(card.module, settings)
     )
 
 
@@ -79,8 +81,14 @@ def corporation_pool(settings: Settings) -> list[str]:
         for card in CARDS.values()
         if card.kind == "corporation"
         and card.id != BEGINNER
-        and (settings.corporate_era or card.module == "base")
+        and (settings.corporate_era or card.module in ("base", "colonies"))
+        and in_game(card.module, settings)
     )
+
+
+def in_game(module: str, settings: Settings) -> bool:
+    """An expansion's cards are in the game only with its option (§14: Colonies)."""
+    return module != "colonies" or settings.colonies
 
 
 def setup_state(players: int, seed: int, settings: Settings) -> State:

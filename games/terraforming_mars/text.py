@@ -163,7 +163,7 @@ def choice_label(card: str, option: str) -> Arg:
     The option keys stay what the cards put in the game state (saved games and actions keep
     working); only what a reader reads of them is a sentence.
     """
-    own = CARD_CHOICE_LABELS.get(card, {}).get(option)
+    own = CARD_CHOICE_LABELS.get(card, {}).get(option) or colony_text.choice_words(card, option)
     if own is not None:
         return own
     label = CHOICE_LABELS.get(option) or _CHOICE_SENTENCES.get(option)

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.terraforming_mars.board import map_of
 from games.terraforming_mars.catalog import CARDS
-from games.terraforming_mars.colony_text import colony_name
+from games.terraforming_mars.colony_text import colony_name, colony_requirement_words
 from games.terraforming_mars.colony_view import colonies_view
 from games.terraforming_mars.constants import (
     CARD_PRICE,
@@ -242,7 +242,7 @@ def _requirement(req: tuple[Any, ...]) -> Arg:
         return nmsg("%(n)s own greenery tile", "%(n)s own greenery tiles", req[1])
     if kind == "cities_any":
         return nmsg("%(n)s city in play", "%(n)s cities in play", req[1])
-    return str(req)
+    return colony_requirement_words(req) or str(req)
 
 
 def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict[str, Any]:
