@@ -122,6 +122,37 @@ def colony_requirement_words(req: tuple[Any, ...]) -> Msg | None:
     return None
 
 
+def step_label(benefit: Benefit, step: int) -> Any:
+    """A track step's short mark: the amount, or (Europa) the production it raises."""
+    if benefit.resources:
+        return SHORT_PRODUCTION.get(benefit.resources[step], benefit.resources[step])
+    return benefit.amounts[min(step, len(benefit.amounts) - 1)]
+
+
+#: Europa's track marks: the production a trade there raises by 1.
+SHORT_PRODUCTION = {
+    # Translators: a short mark on a colony track: +1 M€ production.
+    "mc": msg("+M€"),
+    # Translators: a short mark on a colony track: +1 energy production (3 letters or so).
+    "energy": msg("+En"),
+    # Translators: a short mark on a colony track: +1 plant production (3 letters or so).
+    "plants": msg("+Pl"),
+}
+
+
+def income_words(benefit: Benefit) -> Msg:
+    """What a tile's trade income is, above its track: "Trade income: energy"."""
+    if benefit.kind == "production":
+        what: Any = msg("+1 production of the kind shown")
+    elif benefit.kind == "draw":
+        what = msg("cards drawn")
+    elif benefit.kind == "card_resource":
+        what = msg("%(resource)s on a card", resource=resource_word(benefit.resource))
+    else:
+        what = resource_word(benefit.resource)
+    return msg("Trade income: %(what)s", what=what)
+
+
 def describe(action: dict[str, Any]) -> Msg | None:
     """The log line of a colony action (no subject), or None if it is not one."""
     kind = action["type"]

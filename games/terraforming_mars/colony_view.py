@@ -20,7 +20,12 @@ from games.terraforming_mars.colonies import (
     trade_block,
     trade_costs,
 )
-from games.terraforming_mars.colony_text import benefit_words, colony_name
+from games.terraforming_mars.colony_text import (
+    benefit_words,
+    colony_name,
+    income_words,
+    step_label,
+)
 from games.terraforming_mars.state import State
 from games.terraforming_mars.vocab import amount_of, resource_word
 
@@ -40,7 +45,12 @@ def colonies_view(
         tile = TILES[key]
         active = is_active(st, key)
         track = [
-            {"step": i, "label": benefit_words(tile.income, i), "current": active and i == step}
+            {
+                "step": i,
+                "label": step_label(tile.income, i),
+                "title": benefit_words(tile.income, i),
+                "current": active and i == step,
+            }
             for i in range(len(tile.income.amounts))
         ]
         trades = []
@@ -55,10 +65,10 @@ def colonies_view(
                 )
         build = {"type": "colony", "colony": key}
         reason: Any = ""
-        if my_turn and seat is not None and build not in legal:
+        if my_turn and seat is not None and build not in legal and active:
             reason = colony_block(st, seat, key, pay=BUILD_COLONY_COST) or ""
         trade_reason: Any = ""
-        if my_turn and seat is not None and not any(t["action"] for t in trades):
+        if my_turn and seat is not None and active and not any(t["action"] for t in trades):
             trade_reason = trade_block(st, seat, key, "mc") or ""
         tiles.append(
             {
@@ -66,6 +76,7 @@ def colonies_view(
                 "name": colony_name(key),
                 "active": active,
                 "needs": resource_word(tile.needs) if tile.needs else "",
+                "income": income_words(tile.income),
                 "step": step,
                 "track": track,
                 "build_bonus": benefit_words(tile.build),
