@@ -32,7 +32,20 @@ from typing import Any
 
 from games import rng
 from games.terraforming_mars.catalog import CARDS
-from games.terraforming_mars.constants import ENERGY, RES_INDEX, TITANIUM
+from games.terraforming_mars.constants import (
+    BUILD_COLONY_COST,
+    COLONY_MAX_STEP,
+    COLONY_START_STEP,
+    COLONY_TILES_MIN,
+    COLONY_TILES_SOLO,
+    ENERGY,
+    MAX_COLONIES,
+    RES_INDEX,
+    TITANIUM,
+    TRADE_BOOST_ALWAYS,
+    TRADE_COST,
+    TRADE_FLEETS,
+)
 from games.terraforming_mars.kernel import (
     Decision,
     add_prod,
@@ -53,6 +66,8 @@ from games.words import Msg, msg
 __all__ = [
     "BUILD_COLONY_COST",
     "COLONY_KEYS",
+    "MAX_COLONIES",
+    "MAX_STEP",
     "TILES",
     "Tile",
     "colonies_of",
@@ -76,20 +91,14 @@ __all__ = [
 Action = dict[str, Any]
 Item = tuple[Any, ...]
 
-# --- rule constants (§14) ----------------------------------------------------------------------
+# --- rule constants (§14): the values live in constants.py, the one table --------------------
 
-BUILD_COLONY_COST = 17  # §14: the Build Colony standard project
-TRADE_COST = {"mc": 9, "energy": 3, "titanium": 3}  # §14: one of the three
 TRADE_PAYMENTS = ("mc", "energy", "titanium")
-MAX_COLONIES = 3  # §14: slots on a tile
-MAX_STEP = 6  # §14: the track has steps 0–6
-START_STEP = 1  # §14: the marker starts on the highlighted second step
-FLEETS = 1  # §14: trade fleets per player (cards add more)
-MIN_TILES = 5  # §14: players + 2, at least 5 ...
-SOLO_TILES = 4  # ... [house rule] solo: 4 tiles from the seed, all kept, no M€ production lost
-# (the open-source implementation deals 4, makes the player remove one and lowers their M€
-# production by 2; that is [to verify] against the rulebook, so the solo game keeps the
-# open-source count of tiles dealt and skips the unverified penalty.)
+MAX_STEP = COLONY_MAX_STEP
+START_STEP = COLONY_START_STEP
+FLEETS = TRADE_FLEETS
+MIN_TILES = COLONY_TILES_MIN
+SOLO_TILES = COLONY_TILES_SOLO
 
 _DATA = Path(__file__).resolve().parent / "data" / "colony-tiles.json"
 _RES = {"mc": "mc", "steel": "steel", "titanium": "titanium", "plant": "plants",
@@ -312,17 +321,32 @@ def colony_block(
 
 
 def colony_options(st: State, seat: int) -> list[Action]:
-    """The Trade and Build Colony choices of the active player's main choice (§14)."""
+    """The Trade and Build Colony choices of the active player's main choice (§14).
+
+    The same answers as trade_block / colony_block, worked out once per turn option list.
+    """
     options: list[Action] = []
     if not st.colonies:
         return options
-    for key, _step, _owners, _trader in st.colonies:
-        for payment in TRADE_PAYMENTS:
-            if trade_block(st, seat, key, payment) is None:
-                options.append({"type": "trade", "colony": key, "payment": payment})
-    for key, _step, _owners, _trader in st.colonies:
-        if colony_block(st, seat, key, pay=BUILD_COLONY_COST) is None:
-            options.append({"type": "colony", "colony": key})
+    held = {
+        CARDS[card].resource for player in st.players for card in player.in_play()
+    }  # the card resources some card in play can hold: which tiles are active
+    active = [t for t in st.colonies if not TILES[t[0]].needs or TILES[t[0]].needs in held]
+    player = st.players[seat]
+    if fleets_out(st, seat) < fleets(st, seat):
+        costs = trade_costs(st, seat)
+        can_pay = [
+            way
+            for way in TRADE_PAYMENTS
+            if (capacity(player) if way == "mc" else player.stock[RES_INDEX[way]]) >= costs[way]
+        ]
+        for key, _step, _owners, trader in active:
+            if trader < 0:
+                options.extend({"type": "trade", "colony": key, "payment": way} for way in can_pay)
+    if capacity(player) >= BUILD_COLONY_COST:
+        for key, _step, owners, _trader in active:
+            if len(owners) < MAX_COLONIES and seat not in owners:
+                options.append({"type": "colony", "colony": key})
     return options
 
 
@@ -400,7 +424,7 @@ def _colony_trade(st: State, item: Item) -> None:
     seat, key = item[1], item[3]
     _, step, owners, trader = entry(st, key)  # type: ignore[misc]
     tile = TILES[key]
-    boost = _effect_total(st, seat, "trade_boost")  # Trade Envoys, Trading Colony [house rule]
+    boost = _effect_total(st, seat, "trade_boost") if TRADE_BOOST_ALWAYS else 0
     if boost and step < MAX_STEP:
         step = min(MAX_STEP, step + boost)
         log(st, seat, "colony_marker", key, step)

@@ -126,6 +126,22 @@ SOLO_TR63 = 63  # §11.3 TR63 mode
 SOLO_LOST_SCORES_ZERO = True  # §11.3 [house rule]: a lost game has no score (0)
 SOLO_FINAL_GREENERY_ONLY_IF_WON = True  # §11.3 [house rule] as the open-source version
 
+# --- Colonies (§14; colonies.py) ------------------------------------------------------------
+BUILD_COLONY_COST = 17  # §14: the Build Colony standard project
+TRADE_COST = {"mc": 9, "energy": 3, "titanium": 3}  # §14: one of the three
+MAX_COLONIES = 3  # §14: slots on a tile
+COLONY_MAX_STEP = 6  # §14: the track has steps 0–6
+COLONY_START_STEP = 1  # §14: the marker starts on the highlighted second step
+TRADE_FLEETS = 1  # §14: trade fleets per player (cards add more)
+COLONY_TILES_MIN = 5  # §14: players + 2 tiles, at least 5 ...
+COLONY_TILES_SOLO = 4  # ... [house rule] solo: 4 tiles from the seed, all kept, and no
+# M€ production lost (the open-source implementation makes the player remove one of 4 and
+# lowers their M€ production by 2: [to verify] against the rulebook, so not applied here).
+TRADE_BOOST_ALWAYS = True  # §14 [house rule]: Trade Envoys / Trading Colony always raise the
+# marker before a trade (the open-source implementation asks only on Europa).
+# Colony bonuses are given in slot order, each owner answering their own decisions during the
+# trader's turn, before the trader goes on (§14 off-turn decisions) [house rule].
+
 # --- Hidden information (§15.0) -----------------------------------------------------------
 EVENTS_PUBLIC = True  # §15.0 [house rule]: played events are shown face up
 SOLD_PATENTS_HIDDEN = True  # §15.0 [house rule]: cards sold stay hidden

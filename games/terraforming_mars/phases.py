@@ -197,7 +197,8 @@ def _reveal(st: State) -> None:
         player.corp = corp.id
         recompute(player)
         free = corp.id == BEGINNER
-        player.stock[MC] += corp.starting_mc - (0 if free else CARD_PRICE * len(choice["kept"]))
+        price = card_price(corp.id)
+        player.stock[MC] += corp.starting_mc - (0 if free else price * len(choice["kept"]))
         player.hand = tuple(choice["kept"])
         st.discard = st.discard + tuple(c for c in choice["cards"] if c not in choice["kept"])
         if corp.first_action:
@@ -218,6 +219,22 @@ def _reveal(st: State) -> None:
 
 
 # --- simultaneous choices: setup, research, draft ------------------------------------------------
+
+
+def card_price(corp: str) -> int:
+    """M€ per card bought (§2.2 step 6, §3.2): 3, or what the corporation says (Polyphemos)."""
+    if corp in CARDS:
+        for effect in CARDS[corp].effects:
+            if effect[0] == "card_price":
+                return int(effect[1])
+    return CARD_PRICE
+
+
+def seat_card_price(st: State, seat: int) -> int:
+    """The card price of `seat` now: its chosen corporation's (setup) or the one in play."""
+    choice = st.sel[seat] if 0 <= seat < len(st.sel) else None
+    corp = (choice or {}).get("corp") or st.players[seat].corp
+    return card_price(corp)
 
 
 def _buy_capacity(st: State, seat: int, choice: dict[str, Any]) -> int:
@@ -241,21 +258,22 @@ def selection_options(st: State, seat: int) -> list[Action]:
         return [{"type": "draft", "card": c} for c in choice["packet"]]
     if stage == "cards":
         kept = choice["kept"]
-        room = _buy_capacity(st, seat, choice) - CARD_PRICE * len(kept)
+        price = seat_card_price(st, seat)
+        room = _buy_capacity(st, seat, choice) - price * len(kept)
         options: list[Action] = []
         if st.phase == "setup":
             # §12.4: the choice may change until confirmed, the corporation too.
             options += [
                 {"type": "corporation", "card": c} for c in choice["corps"] if c != choice["corp"]
             ]
-        if room >= CARD_PRICE:
+        if room >= price:
             options += [{"type": "keep", "card": c} for c in choice["cards"] if c not in kept]
         options += [{"type": "release", "card": c} for c in kept]
         options.append({"type": "done"})
         return options
     if stage == "pay":
         player = st.players[seat]
-        cost = CARD_PRICE * len(choice["kept"])
+        cost = seat_card_price(st, seat) * len(choice["kept"])
         least = max(0, cost - player.stock[MC])
         most = min(player.stock[HEAT], cost)
         return [{"type": "pay", "resource": "heat", "amount": a} for a in range(least, most + 1)]
@@ -269,7 +287,7 @@ def apply_selection(st: State, seat: int, action: Action) -> None:
     if kind == "corporation":
         choice.update(stage="cards", corp=action["card"])
         # A poorer corporation keeps only the first cards it can still pay for.
-        budget = CARDS[action["card"]].starting_mc // CARD_PRICE
+        budget = CARDS[action["card"]].starting_mc // card_price(action["card"])
         choice["kept"] = tuple(choice.get("kept", ())[:budget])
     elif kind == "keep":
         choice["kept"] = (*choice["kept"], action["card"])
@@ -279,7 +297,7 @@ def apply_selection(st: State, seat: int, action: Action) -> None:
         choice["picked"] = action["card"]
     elif kind == "done":
         player = st.players[seat]
-        cost = CARD_PRICE * len(choice["kept"])
+        cost = seat_card_price(st, seat) * len(choice["kept"])
         if st.phase == "research" and cost and player.mods.heat_as_mc and player.stock[HEAT]:
             # §5: Helion may pay research with heat; ask how much unless only one mix works.
             least = max(0, cost - player.stock[MC])
@@ -337,7 +355,7 @@ def _end_research(st: State) -> None:
         kept = choice["kept"]
         heat = choice.get("heat", 0)
         player.stock[HEAT] -= heat
-        player.stock[MC] -= CARD_PRICE * len(kept) - heat
+        player.stock[MC] -= card_price(player.corp) * len(kept) - heat
         assert player.stock[MC] >= 0
         player.hand = player.hand + tuple(kept)
         st.discard = st.discard + tuple(c for c in choice["cards"] if c not in kept)

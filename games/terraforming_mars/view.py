@@ -15,7 +15,6 @@ from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.colony_text import colony_name, colony_requirement_words
 from games.terraforming_mars.colony_view import colonies_view
 from games.terraforming_mars.constants import (
-    CARD_PRICE,
     HEAT_PER_STEP,
     MILESTONE_COST,
     OCEANS_MAX,
@@ -30,7 +29,7 @@ from games.terraforming_mars.engine import TerraformingMars
 from games.terraforming_mars.maps import MapDef
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.payment import card_cost
-from games.terraforming_mars.phases import selection_options
+from games.terraforming_mars.phases import seat_card_price, selection_options
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
@@ -524,7 +523,7 @@ def _selection(st: State, seat: int | None) -> dict[str, Any]:
             dict(card_view(st, c), kept=c in kept, action=by_card.get(c, [None])[0])
             for c in choice["cards"]
         ]
-        mine["cost"] = CARD_PRICE * len(kept)
+        mine["cost"] = seat_card_price(st, seat) * len(kept)
         corp = choice.get("corp")
         if st.phase == "setup" and corp:
             mine["budget"] = CARDS[corp].starting_mc

@@ -5,8 +5,8 @@ registered here by name: the "colony" op (colonies.py) places a colony, "fleet" 
 "trade_discount" / "trade_boost" effects are read by colonies.py, the rest are hooks,
 decisions, checks and counters below, each prefixed `colonies_`.
 
-Not done (see the README): Polyphemos pays 5 M€ per card bought (its production and
-titanium are given), Stormcraft's floaters as heat (its action is given).
+Not done (see the README): Stormcraft's floaters as heat (its action is given).
+Polyphemos's card price is read by phases.card_price.
 """
 
 from __future__ import annotations
@@ -734,6 +734,7 @@ CARDS = (
             "costs you 5 M€ instead of 3 (starting hand included)."
         ),
         play=(("prod", "mc", 5), ("gain", "titanium", 5)),
+        effects=(("card_price", 5),),
     ),
     corporation(
         "R20",

@@ -534,3 +534,22 @@ def test_r11_polyphemos_start() -> None:
 
     run_queue(st2)
     assert st2.players[0].prod[0] == 5 and st2.players[0].stock[2] == 5
+
+
+def test_r11_polyphemos_pays_5_per_card_at_setup_and_in_research() -> None:
+    st = ENGINE.setup(players=2, seed=3, options=COLONIES).clone()
+    st.sel[0] = {**st.sel[0], "corps": (card("R11"), card("R02"))}
+    st.freeze()
+    st = act(st, 0, {"type": "corporation", "card": card("R11")})
+    kept = st.sel[0]["cards"][:2]
+    for c in kept:
+        st = act(st, 0, {"type": "keep", "card": c})
+    st = act(st, 0, {"type": "done"})
+    for action in ({"type": "corporation", "card": st.sel[1]["corps"][0]}, {"type": "done"}):
+        st = act(st, 1, action)
+    assert st.phase == "action"
+    assert st.players[0].stock[0] == 50 - 2 * 5
+    assert st.players[0].stock[2] == 5 and st.players[0].prod[0] == 5
+    from games.terraforming_mars.phases import card_price
+
+    assert card_price(card("R11")) == 5 and card_price(card("R02")) == 3

@@ -541,3 +541,33 @@ def test_soak_colonies_with_maps_draft_solo_and_corporate_era() -> None:
             assert ENGINE.load(json.loads(json.dumps(ENGINE.dump(st)))) == st
             for seat in ENGINE.to_move(st):
                 assert ENGINE.legal_actions(st, seat)
+
+
+def test_the_turn_options_agree_with_the_refusals() -> None:
+    """colony_options (worked out once per turn) says what trade_block / colony_block say."""
+    from games.terraforming_mars.colonies import (
+        BUILD_COLONY_COST,
+        TRADE_PAYMENTS,
+        colony_block,
+        colony_options,
+        trade_block,
+    )
+
+    checked = 0
+    for st in _colony_playout(3, 77, COLONIES)[::3]:
+        if st.phase != "action" or st.queue:
+            continue
+        seat = st.active
+        slow = [
+            {"type": "trade", "colony": key, "payment": way}
+            for key, *_ in st.colonies
+            for way in TRADE_PAYMENTS
+            if trade_block(st, seat, key, way) is None
+        ] + [
+            {"type": "colony", "colony": key}
+            for key, *_ in st.colonies
+            if colony_block(st, seat, key, pay=BUILD_COLONY_COST) is None
+        ]
+        assert colony_options(st, seat) == slow
+        checked += 1
+    assert checked > 40
