@@ -553,3 +553,45 @@ def test_r11_polyphemos_pays_5_per_card_at_setup_and_in_research() -> None:
     from games.terraforming_mars.phases import card_price
 
     assert card_price(card("R11")) == 5 and card_price(card("R02")) == 3
+
+
+TAG_REQ = sorted(
+    c.number
+    for c in CARDS.values()
+    if c.module == "colonies" and any(req[0] == "tag" for req in c.req)
+)
+
+
+@pytest.mark.parametrize("number", TAG_REQ)
+def test_tag_requirements_accepted_at_the_limit_refused_one_short(number: str) -> None:
+    from games.terraforming_mars.constants import TAGS
+    from games.terraforming_mars.kernel import recompute
+
+    info = CARDS[card(number)]
+    ((_, tag_index, need),) = [req for req in info.req if req[0] == "tag"]
+    st = pos(number)
+    assert st.players[0].tags[tag_index] >= need
+    assert blocked(st, number) is None
+    # Take back cards that carry the tag until one short of the limit (or less).
+    while st.players[0].tags[tag_index] >= need:
+        last = next(c for c in reversed(st.players[0].played) if TAGS[tag_index] in CARDS[c].tags)
+        player = st.pw(0)
+        player.played = tuple(c for c in player.played if c != last)
+        recompute(player)
+        if player.tags[tag_index] == need:
+            assert blocked(st, number) is None  # exactly at the limit
+    assert blocked(st, number) is not None
+
+
+FIXED_VP = sorted(
+    c.number
+    for c in CARDS.values()
+    if c.module == "colonies" and c.vp_rule and c.vp_rule[0] == "fixed"
+)
+
+
+@pytest.mark.parametrize("number", FIXED_VP)
+def test_fixed_vp(number: str) -> None:
+    st = pos("C38")  # Solar Reflectors in hand: no VP of its own
+    in_play(st, 0, number)
+    assert card_vp(ready(st), 0, card(number)) == int(CARDS[card(number)].vp)
