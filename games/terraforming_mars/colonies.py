@@ -39,6 +39,8 @@ from games.terraforming_mars.constants import (
     COLONY_TILES_MIN,
     COLONY_TILES_SOLO,
     ENERGY,
+    HEAT,
+    HEAT_PER_STEP,
     MAX_COLONIES,
     RES_INDEX,
     TITANIUM,
@@ -48,6 +50,7 @@ from games.terraforming_mars.constants import (
 )
 from games.terraforming_mars.kernel import (
     Decision,
+    add_card_res,
     add_prod,
     decision,
     draw_to_hand,
@@ -57,6 +60,7 @@ from games.terraforming_mars.kernel import (
     log,
     lose,
     op,
+    raise_temperature,
 )
 from games.terraforming_mars.payment import capacity, pay_item
 from games.terraforming_mars.state import State
@@ -81,6 +85,8 @@ __all__ = [
     "send_fleet",
     "trade_options_free",
     "fleets_out",
+    "floater_heat",
+    "floater_heat_card",
     "floaters_of",
     "is_active",
     "tile_count",
@@ -459,6 +465,47 @@ def _give(st: State, seat: int, key: str, benefit: Benefit, step: int) -> None:
         front(st, ("colony_discard", seat, "", key))
     elif kind == "ocean":
         front(st, ("place", seat, "", "ocean", "ocean", ""))
+
+
+# --- floaters as heat (Stormcraft Incorporated) ---------------------------------------------------
+
+
+FLOATER_HEAT = 2  # Stormcraft: each floater on it may be spent as 2 heat
+
+
+def floater_heat_card(st: State, seat: int) -> str:
+    """The card whose floaters `seat` may spend as heat (effect ("floaters_as_heat",)), or ""."""
+    for card in st.players[seat].in_play():
+        if any(effect[0] == "floaters_as_heat" for effect in CARDS[card].effects):
+            return card
+    return ""
+
+
+def floater_heat(st: State, seat: int) -> int:
+    """The heat `seat`'s floaters could stand in for (0 without such a card or floaters)."""
+    card = floater_heat_card(st, seat)
+    return FLOATER_HEAT * st.players[seat].res.get(card, 0) if card else 0
+
+
+@decision("colonies_heat_floaters")
+class HeatFloaters(Decision):
+    """("colonies_heat_floaters", seat, card): how many floaters pay the 8 heat (the rest heat)."""
+
+    prompt = msg("How many floaters do you spend as heat (2 heat each)?")
+
+    def options(self, st: State, item: Item) -> list[Action]:
+        player = st.players[item[1]]
+        floaters = player.res.get(item[2], 0)
+        least = max(0, -(-(HEAT_PER_STEP - player.stock[HEAT]) // FLOATER_HEAT))
+        most = min(floaters, -(-HEAT_PER_STEP // FLOATER_HEAT))
+        return [{"type": "amount", "amount": n} for n in range(least, most + 1)]
+
+    def choose(self, st: State, item: Item, action: Action) -> None:
+        seat, used = item[1], action["amount"]
+        add_card_res(st, seat, item[2], -used)
+        lose(st, seat, HEAT, max(0, HEAT_PER_STEP - FLOATER_HEAT * used))
+        log(st, seat, "convert_heat")
+        raise_temperature(st, seat, 1)
 
 
 # --- decisions ------------------------------------------------------------------------------------

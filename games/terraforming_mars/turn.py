@@ -196,7 +196,7 @@ def convert_block(st: State, seat: int, resource: str) -> str | None:
         if not any_legal_space(st, seat, "greenery"):
             return msg("There is no legal space for a greenery.")
         return None
-    if player.stock[HEAT] < HEAT_PER_STEP:
+    if player.stock[HEAT] + colonies.floater_heat(st, seat) < HEAT_PER_STEP:
         return msg("Needs %(amount)s.", amount=amount_of(HEAT_PER_STEP, "heat"))
     return None
 
@@ -297,6 +297,8 @@ def apply_main(st: State, seat: int, action: Action) -> None:
             player.stock[PLANTS] -= player.mods.greenery_plants
             log(st, seat, "convert_plants")
             front(st, ("place", seat, "", "greenery", "greenery", ""))
+        elif colonies.floater_heat(st, seat):
+            front(st, ("colonies_heat_floaters", seat, colonies.floater_heat_card(st, seat)))
         else:
             player.stock[HEAT] -= HEAT_PER_STEP
             log(st, seat, "convert_heat")

@@ -5,8 +5,8 @@ registered here by name: the "colony" op (colonies.py) places a colony, "fleet" 
 "trade_discount" / "trade_boost" effects are read by colonies.py, the rest are hooks,
 decisions, checks and counters below, each prefixed `colonies_`.
 
-Not done (see the README): Stormcraft's floaters as heat (its action is given).
-Polyphemos's card price is read by phases.card_price.
+Polyphemos's card price is read by phases.card_price; Stormcraft's floaters as heat by
+turn.convert_block (heat into a temperature step; card actions that spend heat do not).
 """
 
 from __future__ import annotations
@@ -765,6 +765,7 @@ CARDS = (
             "heat, 2 heat each."
         ),
         action=((), (("add_card", "floater", 1, "any"),)),
+        effects=(("floaters_as_heat",),),
     ),
 )
 

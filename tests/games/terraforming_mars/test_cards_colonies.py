@@ -595,3 +595,25 @@ def test_fixed_vp(number: str) -> None:
     st = pos("C38")  # Solar Reflectors in hand: no VP of its own
     in_play(st, 0, number)
     assert card_vp(ready(st), 0, card(number)) == int(CARDS[card(number)].vp)
+
+
+def test_r29_stormcraft_floaters_stand_in_for_heat() -> None:
+    st = pos("C38")
+    st.pw(0).corp = card("R29")
+    set_stock(st, 0, heat=3)
+    st.pw(0).res[card("R29")] = 2
+    frozen = ready(st)
+    assert {"type": "convert", "resource": "heat"} not in ENGINE.legal_actions(frozen, 0)
+    st = frozen.clone()
+    st.pw(0).res[card("R29")] = 3
+    frozen = ready(st)
+    after = act(frozen, 0, {"type": "convert", "resource": "heat"})
+    # One way only (3 floaters and 2 of the 3 heat): it needs no question.
+    assert after.temperature == -28 and after.players[0].stock[5] == 1
+    assert after.players[0].res[card("R29")] == 0
+    st = frozen.clone()
+    set_stock(st, 0, heat=8)
+    after = act(ready(st), 0, {"type": "convert", "resource": "heat"})
+    assert ENGINE.legal_actions(after, 0) == [{"type": "amount", "amount": n} for n in range(4)]
+    after = act(after, 0, {"type": "amount", "amount": 1})
+    assert after.players[0].stock[5] == 2 and after.players[0].res[card("R29")] == 2
