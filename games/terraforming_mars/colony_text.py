@@ -169,6 +169,8 @@ def describe(action: dict[str, Any]) -> Msg | None:
 
 def log_line(code: str, args: tuple[Any, ...]) -> Msg | None:
     """A public log entry of the expansion in words, or None if the code is not one of ours."""
+    if code == "colony_trade" and args[1] == "free":
+        return msg("trades with %(colony)s without paying.", colony=colony_name(args[0]))
     if code == "colony_trade":
         return msg(
             "trades with %(colony)s for %(amount)s.",

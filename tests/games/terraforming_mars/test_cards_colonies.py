@@ -187,6 +187,10 @@ def test_c44_titan_floating_launch_pad_trades_for_free() -> None:
     q = use(ready(st), "C44", choose("trade"), choose("luna"))
     assert q.res("C44") == 1 and q.stock("mc") == 2
     assert dict((k, t) for k, _s, _o, t in q.after.colonies)["luna"] == 0
+    from games.terraforming_mars.text import log_text
+
+    lines = [str(log_text(entry)) for entry in q.after.log]
+    assert "trades with Luna without paying." in lines
 
 
 def test_c45_titan_shuttles_titanium_for_floaters() -> None:
