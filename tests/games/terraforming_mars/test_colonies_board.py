@@ -84,6 +84,11 @@ def test_tiles_tracks_colonies_and_fleets_are_drawn(alice, bob) -> None:
                 in own
             )
     assert "Trade for" not in html
+    # Nobody sees a card they may not see (Pluto draws into hands).
+    for viewer, user in ((0, alice), (1, bob), (None, AnonymousUser())):
+        page = board_html(table, user)
+        for token in engine.secret_tokens(state, viewer):
+            assert token not in page, (viewer, token)
 
 
 def test_a_colony_card_decision_names_the_tiles(alice, bob) -> None:
