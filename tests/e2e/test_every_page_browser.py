@@ -39,6 +39,8 @@ FIRST_ON_PHONE = {
     "reworld": (".rw-hand", ".rw-station"),
     "mondo": (".mo-me", ".mo-others"),
     "terraforming_mars": (".tm-prompt, .tm-selection, .tm-actions", ".tm-main"),
+    # The same game with the Colonies expansion (tour.py adds its table).
+    "terraforming_mars_colonies": (".tm-prompt, .tm-selection, .tm-actions", ".tm-main"),
 }
 #: How far down a phone's page the hand or prompt may start: within the first screen.
 FIRST_SCREEN = PHONE["height"]
