@@ -522,7 +522,7 @@ def test_same_seed_same_choices_same_game() -> None:
 
 
 @pytest.mark.slow
-def test_soak_colonies_with_maps_draft_solo_and_corporate_era() -> None:
+def test_soak_colonies_with_maps_draft_solo_corporate_era_and_prelude() -> None:
     maps = ("tharsis", "hellas", "elysium", "vastitas_borealis")
     for game_no in range(40):
         players = 1 + game_no % 5
@@ -532,6 +532,7 @@ def test_soak_colonies_with_maps_draft_solo_and_corporate_era() -> None:
             "draft": game_no % 3 == 0,
             "corporate_era": game_no % 2 == 0,
             "strict_red_frame": game_no % 7 == 0,
+            "prelude": game_no % 4 == 1,  # §13 too: both expansions together
         }
         states = _colony_playout(players, 9000 + game_no, options)
         final = states[-1]
