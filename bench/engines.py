@@ -60,11 +60,13 @@ def self_play(
     return Result(games, moves, clock() - started, apply_s, legal_s)
 
 
-def peak_memory_kib(engine: Any, *, games: int, players: int, seed: int) -> float:
+def peak_memory_kib(
+    engine: Any, *, games: int, players: int, seed: int, options: dict[str, Any] | None = None
+) -> float:
     """Return the peak traced memory of a few matches, in KiB."""
     tracemalloc.start()
     try:
-        self_play(engine, games=games, players=players, seed=seed)
+        self_play(engine, games=games, players=players, seed=seed, options=options)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -89,7 +91,9 @@ def main(argv: list[str] | None = None) -> None:
         result = self_play(
             engine, games=args.games, players=players, seed=args.seed, options=options
         )
-        peak = peak_memory_kib(engine, games=min(args.games, 20), players=players, seed=args.seed)
+        peak = peak_memory_kib(
+            engine, games=min(args.games, 20), players=players, seed=args.seed, options=options
+        )
         rows.append(
             [
                 engine.slug,

@@ -14,6 +14,7 @@ from games.bots import Bot, RandomBot
 from games.engine import Action, Game
 from games.terraforming_mars.board import map_of, special_active
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colonies import BUILD_COLONY_COST, TILES, Benefit, entry, trade_costs
 from games.terraforming_mars.constants import (
     CARD_PRICE,
     HEAT,
@@ -326,6 +327,10 @@ class HeuristicBot:
             return 5 * VP - 8 * ev.thrift
         if kind == "fund":
             return self._award_score(ev, action["award"])
+        if kind == "trade":
+            return self._trade_score(ev, action["colony"], action["payment"])
+        if kind == "colony":
+            return self._colony_score(ev, action["colony"]) - BUILD_COLONY_COST * ev.thrift
         if kind == "project":
             key = action["project"]
             cost = project_cost(st, ev.seat, key) * ev.thrift
@@ -343,6 +348,44 @@ class HeuristicBot:
             if key == "city":
                 return ev.tile_value("city") + PROD_VALUE["mc"] * ev.gens - cost
         return 0.0
+
+    # --- Colonies (§14) ----------------------------------------------------------------
+
+    def _benefit(self, ev: _Eval, benefit: Benefit, step: int = 0) -> float:
+        """One tile benefit in M€: the amount at `step` of a track, or a bonus."""
+        index = min(step, len(benefit.amounts) - 1)
+        amount = benefit.amounts[index]
+        resource = benefit.resources[index] if benefit.resources else benefit.resource
+        kind = benefit.kind
+        if kind == "production":
+            return PROD_VALUE[resource] * amount * max(0.5, ev.gens - 0.5)
+        if kind == "stock":
+            return RES_VALUE[resource] * amount
+        if kind == "card_resource":
+            holders = [c for c in ev.player.in_play() if CARDS[c].resource == resource]
+            return max((ev.res_vp(c) for c in holders), default=0.0) * amount
+        if kind == "draw":
+            return 3.0 * amount
+        if kind == "draw_then_discard":
+            return 1.5
+        return ev.tr + 2.5 if ev.room("oceans") else 1.0  # an ocean
+
+    def _trade_score(self, ev: _Eval, key: str, payment: str) -> float:
+        """Trade income at the marker, my colony bonuses there, minus what the trade costs."""
+        tile = entry(ev.st, key)
+        assert tile is not None
+        info = TILES[key]
+        value = self._benefit(ev, info.income, tile[1])
+        value += sum(self._benefit(ev, info.bonus) for owner in tile[2] if owner == ev.seat)
+        cost = trade_costs(ev.st, ev.seat)[payment]
+        price = cost * (ev.thrift if payment == "mc" else RES_VALUE[payment])
+        return value - price
+
+    def _colony_score(self, ev: _Eval, key: str) -> float:
+        """A colony: its build bonus, and a colony bonus at roughly every other trade."""
+        info = TILES[key]
+        trades = max(0.0, ev.gens - 1) * min(1.0, ev.st.n / 2.5)
+        return self._benefit(ev, info.build) + self._benefit(ev, info.bonus) * trades
 
     def _award_score(self, ev: _Eval, key: str) -> float:
         st = ev.st
@@ -409,6 +452,8 @@ class HeuristicBot:
             return 0.0
         if kind == "convert":
             return 10.0
+        if kind == "colony":
+            return self._colony_score(ev, action["colony"])
         return 0.0
 
     def _space_score(self, ev: _Eval, space: str, item: tuple[Any, ...]) -> float:

@@ -36,7 +36,7 @@ TAGS = (
     "wild",  # §13 (Prelude): counts as any one tag for a requirement, never for milestones
 )
 TAG_INDEX = {name: i for i, name in enumerate(TAGS)}
-CARD_RESOURCES = ("animal", "microbe", "science", "fighter")  # §1.2
+CARD_RESOURCES = ("animal", "microbe", "science", "fighter", "floater", "camp")  # §1.2, §14
 
 # --- Setup (§2) ---------------------------------------------------------------------------
 START_TR = 20  # §1.7
@@ -137,6 +137,21 @@ PSYCHROPHILES = "TM-P39"  # its microbes pay for plant-tag cards (payment.py)
 PSYCHROPHILES_MC = 2  # M€ per microbe
 # §13 [house rule]: the remaining kept preludes are played in the order their owner picks;
 # one is discarded for 15 M€ only when none of the remaining ones can be played.
+# --- Colonies (§14; colonies.py) ------------------------------------------------------------
+BUILD_COLONY_COST = 17  # §14: the Build Colony standard project
+TRADE_COST = {"mc": 9, "energy": 3, "titanium": 3}  # §14: one of the three
+MAX_COLONIES = 3  # §14: slots on a tile
+COLONY_MAX_STEP = 6  # §14: the track has steps 0–6
+COLONY_START_STEP = 1  # §14: the marker starts on the highlighted second step
+TRADE_FLEETS = 1  # §14: trade fleets per player (cards add more)
+COLONY_TILES_MIN = 5  # §14: players + 2 tiles, at least 5 ...
+COLONY_TILES_SOLO = 4  # ... [house rule] solo: 4 tiles from the seed, all kept, and no
+# M€ production lost (the open-source implementation makes the player remove one of 4 and
+# lowers their M€ production by 2: [to verify] against the rulebook, so not applied here).
+TRADE_BOOST_ALWAYS = True  # §14 [house rule]: Trade Envoys / Trading Colony always raise the
+# marker before a trade (the open-source implementation asks only on Europa).
+# Colony bonuses are given in slot order, each owner answering their own decisions during the
+# trader's turn, before the trader goes on (§14 off-turn decisions) [house rule].
 
 # --- Hidden information (§15.0) -----------------------------------------------------------
 EVENTS_PUBLIC = True  # §15.0 [house rule]: played events are shown face up

@@ -142,6 +142,15 @@ class TerraformingMars(Game[State]):
             ),
         ),
         Option(
+            key="colonies",
+            label=gettext_noop("Colonies"),
+            kind="bool",
+            default=False,
+            help=gettext_noop(
+                "Colony tiles with trade fleets: trade with the moons and build colonies there."
+            ),
+        ),
+        Option(
             key="solo_mode",
             label=gettext_noop("Solo goal"),
             kind="choice",
@@ -191,8 +200,8 @@ class TerraformingMars(Game[State]):
             # §11.1, §12.1, §12.3: solo is always Corporate Era and never drafts.
             cleaned["corporate_era"] = True
             cleaned["draft"] = False
-        if cleaned["prelude"]:
-            cleaned["beginner"] = False  # §12.2: not with an expansion
+        if cleaned["prelude"] or cleaned["colonies"]:
+            cleaned["beginner"] = False  # §12.2 [house rule]: not with an expansion
         st = setup_state(players, seed, Settings(**cleaned))
         settle(st)
         st.freeze()
@@ -255,6 +264,8 @@ class TerraformingMars(Game[State]):
     _use = _move("use", card=str)
     _convert = _move("convert", resource=str)
     _first_action = _move("first_action")
+    _trade = _move("trade", colony=str, payment=str)  # §14, colonies.py
+    _colony = _move("colony", colony=str)  # §14: Build Colony, or where a card's colony goes
     _pass = _move("pass")
     _end_turn = _move("end_turn")
     # Answers to the decision at the head of the queue (kernel.DECISIONS).

@@ -12,6 +12,7 @@ from typing import Any
 from games import rng
 from games.terraforming_mars.board import any_legal_space, map_of
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colonies import deal_tiles, end_generation
 from games.terraforming_mars.constants import (
     CARD_PRICE,
     CARDS_DEALT,
@@ -47,7 +48,6 @@ from games.terraforming_mars.prelude import (
     apply_pick,
     choice_complete,
     deal_preludes,
-    in_game,
     queue_preludes,
     solo_generations,
 )
@@ -77,7 +77,7 @@ def project_pool(settings: Settings) -> list[str]:
         card.id
         for card in CARDS.values()
         if card.is_project
-        and (settings.corporate_era or card.module == "base")
+        and (settings.corporate_era or card.module in ("base", "colonies"))
         and in_game(settings, card.module)
     )
 
@@ -88,9 +88,18 @@ def corporation_pool(settings: Settings) -> list[str]:
         for card in CARDS.values()
         if card.kind == "corporation"
         and card.id != BEGINNER
-        and (settings.corporate_era or card.module == "base")
+        and (settings.corporate_era or card.module in ("base", "colonies"))
         and in_game(settings, card.module)
     )
+
+
+def in_game(settings: Settings, module: str) -> bool:
+    """An expansion's cards are in the game only with its option (§13 Prelude, §14 Colonies)."""
+    if module == "prelude":
+        return settings.prelude
+    if module == "colonies":
+        return settings.colonies
+    return True
 
 
 def setup_state(players: int, seed: int, settings: Settings) -> State:
@@ -123,6 +132,7 @@ def setup_state(players: int, seed: int, settings: Settings) -> State:
         revealed=(),
         seq=0,
         undo=0,
+        colonies=deal_tiles(seed, players) if settings.colonies else (),
         _owned=set(),
         _front=[],
     )
@@ -203,7 +213,8 @@ def _reveal(st: State) -> None:
         player.corp = corp.id
         recompute(player)
         free = corp.id == BEGINNER
-        player.stock[MC] += corp.starting_mc - (0 if free else CARD_PRICE * len(choice["kept"]))
+        price = card_price(corp.id)
+        player.stock[MC] += corp.starting_mc - (0 if free else price * len(choice["kept"]))
         player.hand = tuple(choice["kept"])
         st.discard = st.discard + tuple(c for c in choice["cards"] if c not in choice["kept"])
         preludes.append(tuple(choice.get("kept_preludes", ())))
@@ -228,6 +239,22 @@ def _reveal(st: State) -> None:
 # --- simultaneous choices: setup, research, draft ------------------------------------------------
 
 
+def card_price(corp: str) -> int:
+    """M€ per card bought (§2.2 step 6, §3.2): 3, or what the corporation says (Polyphemos)."""
+    if corp in CARDS:
+        for effect in CARDS[corp].effects:
+            if effect[0] == "card_price":
+                return int(effect[1])
+    return CARD_PRICE
+
+
+def seat_card_price(st: State, seat: int) -> int:
+    """The card price of `seat` now: its chosen corporation's (setup) or the one in play."""
+    choice = st.sel[seat] if 0 <= seat < len(st.sel) else None
+    corp = (choice or {}).get("corp") or st.players[seat].corp
+    return card_price(corp)
+
+
 def _buy_capacity(st: State, seat: int, choice: dict[str, Any]) -> int:
     if choice["stage"] in ("corp", "cards") and st.phase == "setup":
         return CARDS[choice["corp"]].starting_mc
@@ -249,14 +276,15 @@ def selection_options(st: State, seat: int) -> list[Action]:
         return [{"type": "draft", "card": c} for c in choice["packet"]]
     if stage == "cards":
         kept = choice["kept"]
-        room = _buy_capacity(st, seat, choice) - CARD_PRICE * len(kept)
+        price = seat_card_price(st, seat)
+        room = _buy_capacity(st, seat, choice) - price * len(kept)
         options: list[Action] = []
         if st.phase == "setup":
             # §12.4: the choice may change until confirmed, the corporation too.
             options += [
                 {"type": "corporation", "card": c} for c in choice["corps"] if c != choice["corp"]
             ]
-        if room >= CARD_PRICE:
+        if room >= price:
             options += [{"type": "keep", "card": c} for c in choice["cards"] if c not in kept]
         options += [{"type": "release", "card": c} for c in kept]
         options += prelude_options(choice)
@@ -265,7 +293,7 @@ def selection_options(st: State, seat: int) -> list[Action]:
         return options
     if stage == "pay":
         player = st.players[seat]
-        cost = CARD_PRICE * len(choice["kept"])
+        cost = seat_card_price(st, seat) * len(choice["kept"])
         least = max(0, cost - player.stock[MC])
         most = min(player.stock[HEAT], cost)
         return [{"type": "pay", "resource": "heat", "amount": a} for a in range(least, most + 1)]
@@ -279,7 +307,7 @@ def apply_selection(st: State, seat: int, action: Action) -> None:
     if kind == "corporation":
         choice.update(stage="cards", corp=action["card"])
         # A poorer corporation keeps only the first cards it can still pay for.
-        budget = CARDS[action["card"]].starting_mc // CARD_PRICE
+        budget = CARDS[action["card"]].starting_mc // card_price(action["card"])
         choice["kept"] = tuple(choice.get("kept", ())[:budget])
     elif kind in ("keep", "release") and apply_pick(choice, action):
         pass  # a prelude (§13)
@@ -291,7 +319,7 @@ def apply_selection(st: State, seat: int, action: Action) -> None:
         choice["picked"] = action["card"]
     elif kind == "done":
         player = st.players[seat]
-        cost = CARD_PRICE * len(choice["kept"])
+        cost = seat_card_price(st, seat) * len(choice["kept"])
         if st.phase == "research" and cost and player.mods.heat_as_mc and player.stock[HEAT]:
             # §5: Helion may pay research with heat; ask how much unless only one mix works.
             least = max(0, cost - player.stock[MC])
@@ -349,7 +377,7 @@ def _end_research(st: State) -> None:
         kept = choice["kept"]
         heat = choice.get("heat", 0)
         player.stock[HEAT] -= heat
-        player.stock[MC] -= CARD_PRICE * len(kept) - heat
+        player.stock[MC] -= card_price(player.corp) * len(kept) - heat
         assert player.stock[MC] >= 0
         player.hand = player.hand + tuple(kept)
         st.discard = st.discard + tuple(c for c in choice["cards"] if c not in kept)
@@ -391,6 +419,7 @@ def _production(st: State) -> None:
         player.tr_gen = False
         player.next_card = ()  # one-shot modifiers last one generation (Special Design)
     log(st, -1, "production", st.gen)
+    end_generation(st)  # §14: fleets return, colony markers rise
     if st.solo:
         if st.gen >= solo_generations(st.settings):
             won = solo_won(st)

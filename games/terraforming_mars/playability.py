@@ -11,6 +11,7 @@ from typing import Any
 
 from games.terraforming_mars.board import any_legal_space, legal_spaces, map_of
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colonies import colony_requirement_block
 from games.terraforming_mars.constants import (
     PRODUCTION_MIN,
     REQUIREMENT_STEP,
@@ -103,6 +104,10 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
                     req[1],
                     have=have,
                 )
+        elif kind in ("floaters_own", "colonies_own", "cities_own"):
+            reason = colony_requirement_block(st, seat, req)
+            if reason is not None:
+                return reason
         elif kind == "cities_any":
             have = st.cities()
             if have < req[1]:

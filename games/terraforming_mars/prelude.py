@@ -50,11 +50,6 @@ Action = dict[str, Any]
 _PAY = "gain"  # "pay n M€" is ("gain", "mc", -n)
 
 
-def in_game(settings: Settings, module: str) -> bool:
-    """Does a card of `module` join a game with these options? (Prelude's only with it.)"""
-    return module != "prelude" or settings.prelude
-
-
 def prelude_pool() -> list[str]:
     return sorted(card.id for card in CARDS.values() if card.kind == "prelude")
 

@@ -69,6 +69,9 @@ def card_vp(st: State, seat: int, card_id: str) -> int:
         return vp
     if kind == "res_at_least":
         return rule[1] if player.res.get(card_id, 0) >= rule[2] else 0
+    if kind == "colonies":  # §14: per colonies in play, all players
+        placed = sum(len(owners) for _key, _step, owners, _trader in st.colonies)
+        return int(rule[1] * (placed // rule[2]))
     raise AssertionError(f"unknown VP rule {rule}")
 
 

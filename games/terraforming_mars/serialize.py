@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colonies import MAX_COLONIES, MAX_STEP, TILES
 from games.terraforming_mars.constants import (
     NEUTRAL,
     NOBODY,
@@ -55,7 +56,7 @@ _OPTION_KEYS = {
 }
 _SEL_KEYS = {"stage", "corps", "corp", "cards", "kept", "heat", "packet", "drafted", "picked"}
 _SEL_KEYS |= {"preludes", "kept_preludes"}  # §13
-_EXPANSION_KEYS = {"prelude"}  # options a dump made before the expansion lacks
+_EXPANSION_KEYS = {"prelude", "colonies"}  # options a dump made before an expansion lacks
 _STAGES = {"corp", "cards", "pay", "draft", "done"}
 
 
@@ -109,6 +110,9 @@ def dump_state(st: State) -> dict[str, Any]:
         "revealed": list(st.revealed),
         "seq": st.seq,
         "undo": st.undo,
+        "colonies": [
+            [key, step, list(owners), trader] for key, step, owners, trader in st.colonies
+        ],
     }
 
 
@@ -126,6 +130,7 @@ def _settings(raw: Any) -> Settings:
         map=text(raw["map"], "map", MAPS),
         undo=text(raw["undo"], "undo", UNDO_MODES),
         prelude=boolean(raw["prelude"], "prelude"),
+        colonies=boolean(raw["colonies"], "colonies"),
     )
 
 
@@ -212,6 +217,8 @@ def load_state(data: Mapping[str, Any]) -> State:
 
 
 def _state(data: Any) -> State:
+    if isinstance(data, Mapping) and "colonies" not in data:
+        data = {**data, "colonies": []}  # a game stored before the Colonies expansion
     data = keys(data, "the state", _KEYS)
     if data["v"] != DUMP_VERSION:
         fail("unknown version")
@@ -278,11 +285,28 @@ def _state(data: Any) -> State:
         revealed=ids(data["revealed"], "revealed cards", CARDS),
         seq=integer(data["seq"], "decision count", 0),
         undo=integer(data["undo"], "undo count", 0),
+        colonies=_colonies(data["colonies"], n, settings.colonies),
     )
     _check_cards_once(st)
     if sum(1 for kind, _, _ in board.values() if kind == "ocean") != st.oceans:
         fail("the ocean count does not match the board")
     return st
+
+
+def _colonies(raw: Any, n: int, on: bool) -> tuple[tuple[str, int, tuple[int, ...], int], ...]:
+    """§14: the colony tiles, (key, step, owners, trader); none unless the option is on."""
+    tiles = []
+    for entry in items(raw, "colony tiles"):
+        key, step, owners, trader = items(entry, "colony tile", 4)
+        key = text(key, "colony tile", TILES)
+        owner_seats = tuple(integer(s, "colony owner", 0, n - 1) for s in items(owners, "owners"))
+        if len(owner_seats) > MAX_COLONIES:
+            fail("a colony tile holds at most 3 colonies")
+        tiles.append((key, integer(step, "colony marker", 0, MAX_STEP), owner_seats,
+                      integer(trader, "trader", -1, n - 1)))  # fmt: skip
+    if len({t[0] for t in tiles}) != len(tiles) or (tiles and not on):
+        fail("the colony tiles are broken")
+    return tuple(tiles)
 
 
 def _log(raw: Any) -> tuple[tuple[Any, ...], ...]:

@@ -31,6 +31,7 @@ class Settings:
     map: str = "tharsis"
     undo: str = "whole_turn"  # none, whole_turn, multi_step (§12.4)
     prelude: bool = False  # §13
+    colonies: bool = False  # the Colonies expansion (§14)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -43,6 +44,7 @@ class Settings:
             "map": self.map,
             "undo": self.undo,
             "prelude": self.prelude,
+            "colonies": self.colonies,
         }
 
 
@@ -197,6 +199,7 @@ STATE_FIELDS = (
     "revealed",
     "seq",
     "undo",
+    "colonies",
 )
 
 
@@ -233,6 +236,8 @@ class State:
     revealed: tuple[str, ...]  # cards shown to all (Search For Life) now in the discard pile
     seq: int  # number of decisions taken; salts draws that need no other counter
     undo: int  # the active player's latest decisions that may be taken back (§12.4)
+    # §14, colonies.py: (tile key, marker step, colony owners, trader or -1) per tile dealt
+    colonies: tuple[tuple[str, int, tuple[int, ...], int], ...]
 
     def clone(self) -> State:
         """Return a writable copy that shares every unchanged part with `self`."""

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine import Action
+from games.terraforming_mars import colony_text
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colonies import BUILD_COLONY_COST, colony_block, trade_block
 from games.terraforming_mars.kernel import DECISIONS
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.playability import play_block
@@ -169,7 +171,7 @@ def choice_label(card: str, option: str) -> Arg:
     The option keys stay what the cards put in the game state (saved games and actions keep
     working); only what a reader reads of them is a sentence.
     """
-    own = CARD_CHOICE_LABELS.get(card, {}).get(option)
+    own = CARD_CHOICE_LABELS.get(card, {}).get(option) or colony_text.choice_words(card, option)
     if own is not None:
         return own
     label = CHOICE_LABELS.get(option) or _CHOICE_SENTENCES.get(option)
@@ -259,6 +261,9 @@ def describe_action(before: State, seat: int, action: Action, viewer: int | None
         return msg("put back %(card)s", card=card_name(card)) if own else msg("made a choice")
     if kind == "draft":
         return msg("drafted %(card)s", card=card_name(card)) if own else msg("drafted a card")
+    colony_line = colony_text.describe(action)
+    if colony_line is not None:
+        return colony_line
     raise ValueError(f"no log line for the action type {kind!r}")
 
 
@@ -306,6 +311,14 @@ def explain_illegal(st: State, seat: int, action: dict[str, Any]) -> str:
         return msg("Take an action or pass first.")
     if player.first_action:
         return msg("Your corporation's first action comes first.")
+    if kind == "trade":
+        if not st.colonies:
+            return msg("This game is played without the Colonies expansion.")
+        return trade_block(st, seat, action["colony"], action["payment"]) or not_now
+    if kind == "colony":
+        if not st.colonies:
+            return msg("This game is played without the Colonies expansion.")
+        return colony_block(st, seat, action["colony"], pay=BUILD_COLONY_COST) or not_now
     return msg("That is not possible now.")
 
 
@@ -362,6 +375,9 @@ def _prompt(st: State, item: tuple[Any, ...]) -> Msg:
         return msg("Which space do you claim?")
     if name == "final_greenery":
         return msg("Final greenery: convert plants into greeneries, or finish.")
+    colony_prompt = colony_text.prompt(item)
+    if colony_prompt is not None:
+        return colony_prompt
     decision = DECISIONS.get(name)
     return _decision_prompt(decision.prompt) if decision else msg("Choose.")
 
@@ -470,7 +486,10 @@ def log_text(entry: tuple[Any, ...]) -> Msg | None:
         return msg("won the solo game!") if args[0] else msg("did not terraform Mars in time.")
     if code == "first_action":
         return msg("took the corporation's first action.")
-    return _prelude_log_text(code, args)
+    line = _prelude_log_text(code, args)
+    if line is not None:
+        return line
+    return colony_text.log_line(code, args)
 
 
 def _prelude_log_text(code: str, args: tuple[Any, ...]) -> Msg | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.terraforming_mars import phases
+from games.terraforming_mars import colonies, phases
 from games.terraforming_mars.board import any_legal_space, map_of
 from games.terraforming_mars.cards.model import Mode
 from games.terraforming_mars.catalog import CARDS
@@ -196,7 +196,7 @@ def convert_block(st: State, seat: int, resource: str) -> str | None:
         if not any_legal_space(st, seat, "greenery"):
             return msg("There is no legal space for a greenery.")
         return None
-    if player.stock[HEAT] < HEAT_PER_STEP:
+    if player.stock[HEAT] + colonies.floater_heat(st, seat) < HEAT_PER_STEP:
         return msg("Needs %(amount)s.", amount=amount_of(HEAT_PER_STEP, "heat"))
     return None
 
@@ -245,6 +245,8 @@ def _main_options(st: State, seat: int) -> list[Action]:
             for key in board_map.awards:
                 if award_block(st, seat, key) is None:
                     options.append({"type": "fund", "award": key})
+    if st.colonies:
+        options.extend(colonies.colony_options(st, seat))
     if st.turn_actions == 0:
         options.append({"type": "pass"})
     else:
@@ -297,6 +299,8 @@ def apply_main(st: State, seat: int, action: Action) -> None:
             player.stock[PLANTS] -= player.mods.greenery_plants
             log(st, seat, "convert_plants")
             front(st, ("place", seat, "", "greenery", "greenery", ""))
+        elif colonies.floater_heat(st, seat):
+            front(st, ("colonies_heat_floaters", seat, colonies.floater_heat_card(st, seat)))
         else:
             player.stock[HEAT] -= HEAT_PER_STEP
             log(st, seat, "convert_heat")
@@ -317,6 +321,12 @@ def apply_main(st: State, seat: int, action: Action) -> None:
         player.first_action = ""
         log(st, seat, "first_action", corp.id)
         push_ops(st, seat, corp.id, corp.first_action)
+        front(st, end)
+    elif kind == "trade":
+        colonies.apply_trade(st, seat, action)
+        front(st, end)
+    elif kind == "colony":
+        colonies.apply_build(st, seat, action)
         front(st, end)
     elif kind == "pass":
         player.passed = True

@@ -12,8 +12,9 @@ from typing import Any
 
 from games.terraforming_mars.board import map_of
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.colony_text import colony_name, colony_requirement_words
+from games.terraforming_mars.colony_view import colonies_view
 from games.terraforming_mars.constants import (
-    CARD_PRICE,
     HEAT_PER_STEP,
     MILESTONE_COST,
     OCEANS_MAX,
@@ -28,7 +29,7 @@ from games.terraforming_mars.engine import TerraformingMars
 from games.terraforming_mars.maps import MapDef
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.payment import card_cost
-from games.terraforming_mars.phases import selection_options
+from games.terraforming_mars.phases import seat_card_price, selection_options
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
@@ -240,7 +241,7 @@ def _requirement(req: tuple[Any, ...]) -> Arg:
         return nmsg("%(n)s own greenery tile", "%(n)s own greenery tiles", req[1])
     if kind == "cities_any":
         return nmsg("%(n)s city in play", "%(n)s cities in play", req[1])
-    return str(req)
+    return colony_requirement_words(req) or str(req)
 
 
 def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict[str, Any]:
@@ -276,6 +277,7 @@ def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict
         "milestones": _milestones(st, seat, legal),
         "awards": _awards(st, seat, legal),
         "projects": _projects(st, seat, legal),
+        "colonies": colonies_view(st, seat, legal),  # §14, None without the expansion
         "log": _log(st),
         "deck_count": len(st.deck),
         "discard_count": len(st.discard),
@@ -526,7 +528,7 @@ def _selection(st: State, seat: int | None) -> dict[str, Any]:
             dict(card_view(st, c), kept=c in kept, action=by_card.get(c, [None])[0])
             for c in choice["cards"]
         ]
-        mine["cost"] = CARD_PRICE * len(kept)
+        mine["cost"] = seat_card_price(st, seat) * len(kept)
         corp = choice.get("corp")
         if st.phase == "setup" and corp:
             mine["budget"] = CARDS[corp].starting_mc
@@ -721,6 +723,8 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
             label = msg("Sell %(card)s", card=label)
         elif kind == "discard":
             label = msg("Discard %(card)s", card=label)
+    elif kind == "colony":
+        label = colony_name(action["colony"])
     elif kind == "done":
         label = msg("Done")
     elif kind == "convert":

@@ -71,6 +71,8 @@ CARD_RESOURCE_WORDS = {
     "microbe": msg("microbes"),
     "science": msg("science resources"),
     "fighter": msg("fighters"),
+    "floater": msg("floaters"),  # §14
+    "camp": msg("camps"),  # §17.2 (Colonies)
 }
 _AMOUNTS: dict[str, Callable[[int], Msg]] = {
     "mc": lambda n: msg("%(n)s M€", n=n),
@@ -83,6 +85,8 @@ _AMOUNTS: dict[str, Callable[[int], Msg]] = {
     "microbe": lambda n: nmsg("%(n)s microbe", "%(n)s microbes", n),
     "science": lambda n: nmsg("%(n)s science resource", "%(n)s science resources", n),
     "fighter": lambda n: nmsg("%(n)s fighter", "%(n)s fighters", n),
+    "floater": lambda n: nmsg("%(n)s floater", "%(n)s floaters", n),
+    "camp": lambda n: nmsg("%(n)s camp", "%(n)s camps", n),
 }
 #: What pays, by payment letter (payment.letter_of) or name, as a resource key.
 PAY_KEYS = {"s": "steel", "t": "titanium", "h": "heat", "p": "microbe", "m": "mc", "mc": "mc"}

@@ -39,6 +39,8 @@ FIRST_ON_PHONE = {
     "reworld": (".rw-hand", ".rw-station"),
     "mondo": (".mo-me", ".mo-others"),
     "terraforming_mars": (".tm-prompt, .tm-selection, .tm-actions", ".tm-main"),
+    # The same game with the Colonies expansion (tour.py adds its table).
+    "terraforming_mars_colonies": (".tm-prompt, .tm-selection, .tm-actions", ".tm-main"),
 }
 #: How far down a phone's page the hand or prompt may start: within the first screen.
 FIRST_SCREEN = PHONE["height"]
@@ -160,10 +162,11 @@ def test_the_phone_menu_opens_and_closes_with_the_keyboard(asgi_server, browser,
     page.goto(asgi_server + "/")
     toggle = page.locator(".menu-toggle")
     menu = page.locator("#nav-menu")
-    # ana is to move at five tables: the counter stays on the header's one line.
+    # ana is to move at every board of the tour (one per game, and Terraforming Mars with
+    # Colonies): the counter stays on the header's one line.
     turn = page.locator(".nav .turn-link")
     expect(turn).to_be_visible()
-    expect(turn.locator(".count")).to_have_text("5")
+    expect(turn.locator(".count")).to_have_text(str(len(site.boards)))
     expect(menu).to_be_hidden()
     expect(toggle).to_have_attribute("aria-expanded", "false")
     toggle.focus()

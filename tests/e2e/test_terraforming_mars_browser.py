@@ -289,3 +289,85 @@ def test_a_prelude_table_keeps_two_preludes_and_plays_them_at_generation_1(
     for token in engine.secret_tokens(state, 0):
         assert token not in html
     ctx.close()
+
+
+def test_colonies_a_trade_and_a_colony_built_through_the_board(asgi_server, browser, e2e) -> None:
+    """A table with Colonies: the tiles show; the player trades and builds a colony by clicking."""
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    sign_up(page, base, "colonist")
+    create_table(page, base, "terraforming_mars", opt_colonies="on")
+    page.get_by_role("button", name="Seat a bot").click()
+    expect(page.locator(".tm-selection")).to_contain_text("Choose your corporation", timeout=WAIT)
+    expect(page.locator(".tm-status")).to_contain_text("bot: ready", timeout=WAIT)
+    click_and_wait(page, page.locator(".tm-selection button", has_text="Choose").first)
+    click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
+    page.wait_for_function(
+        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'action'",
+        timeout=WAIT,
+    )
+    expect(page.locator(".tm-colonies")).to_be_visible()
+    table = Table.objects.get()
+    engine = get_engine("terraforming_mars")
+    state = engine.load(table.state)
+    assert page.locator(".tm-colony").count() == len(state.colonies) == 5
+
+    # Money and energy enough for both, on the player's own turn (seat 0).
+    st = state.clone()
+    player = st.pw(0)
+    player.stock[0] = 60
+    player.stock[4] = 3
+    player.first_action = ""
+    st.active = 0
+    st.turn_actions = 0
+    st.queue = []
+    st.freeze()
+    table.state = engine.dump(st)
+    table.save(update_fields=["state"])
+    page.reload()
+    expect(page.locator(".tm-actions")).to_be_visible(timeout=WAIT)
+    page.screenshot(path=str(e2e / "terraforming_mars_colonies_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.locator(".tm-colonies").screenshot(path=str(e2e / "terraforming_mars_colonies_phone.png"))
+    page.set_viewport_size(DESKTOP)
+
+    active = [
+        key
+        for key, *_ in st.colonies
+        if engine.legal_actions(st, 0).count({"type": "colony", "colony": key})
+    ]
+    key = active[0]
+    tile = page.locator(f'.tm-colony[data-colony="{key}"]')
+    click_and_wait(page, tile.locator("button", has_text="Build a colony"))
+    # Any decision of the build bonus (an ocean, a card) is answered on the board.
+    for _ in range(5):
+        if not page.locator(".tm-prompt").count():
+            break
+        hexes = page.locator(".tm-hex-btn")
+        target = hexes.first if hexes.count() else page.locator(".tm-prompt button:visible").first
+        click_and_wait(page, target)
+    expect(tile.locator(".tm-colony-marker.tm-bg0")).to_have_count(1)
+    expect(page.locator(".tm-log")).to_contain_text("builds a colony on")
+
+    trade = page.locator(".tm-colony button", has_text="Trade for 3 energy").first
+    click_and_wait(page, trade)
+    for _ in range(5):
+        if not page.locator(".tm-prompt").count():
+            break
+        click_and_wait(page, page.locator(".tm-prompt button:visible").first)
+    expect(page.locator(".tm-colony-fleet.tm-c0")).to_have_count(1)
+    expect(page.locator(".tm-log")).to_contain_text("trades with")
+    expect(page.locator(".tm-fleets")).to_contain_text("1 of 1 out")
+    page.screenshot(path=str(e2e / "terraforming_mars_colonies_traded_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(e2e / "terraforming_mars_colonies_traded_phone.png"), full_page=True)
+
+    state = engine.load(Table.objects.get().state)
+    assert any(0 in owners for _k, _s, owners, _t in state.colonies)
+    assert any(trader == 0 for *_rest, trader in state.colonies)
+    assert not errors, errors
+    ctx.close()

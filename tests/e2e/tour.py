@@ -113,6 +113,12 @@ def site_build(seed: int = 21) -> Site:
         state = engine.load(table.state)
         assert 0 in engine.to_move(state), engine.slug
         site.boards[engine.slug] = table
+    # The Colonies expansion (TM §14) draws its own tiles and actions on the board.
+    table = table_create(user=ana, game="terraforming_mars", players=2, options={"colonies": True})
+    seat_join(code=table.code, user=bo)
+    table = _play(table, [ana, bo], rng, MOVES_MID_GAME, stop_at=0)
+    assert table.status == Table.Status.ACTIVE
+    site.boards["terraforming_mars_colonies"] = table
     _vacation_book(bo)
     return site
 

@@ -56,7 +56,8 @@ class Trigger(NamedTuple):
 
 
 _REQ = re.compile(
-    r"^(oxygen|temperature|oceans|tag:[a-z]+|production:[a-z]+|greeneries_own|cities_any_owner)"
+    r"^(oxygen|temperature|oceans|tag:[a-z]+|production:[a-z]+|greeneries_own|cities_any_owner"
+    r"|floaters_own|colonies_own|cities_own)"
     r"(>=|<=)(-?\d+)$"
 )
 
@@ -65,7 +66,8 @@ def compile_requirement(text: str) -> tuple[tuple[Any, ...], ...]:
     """Return the requirement grammar of §17.2 as tuples; raise ValueError on anything else.
 
     ("global", "oxygen", "max", 5), ("tag", tag index, n), ("production", res index, n),
-    ("greeneries_own", n), ("cities_any", n).
+    ("greeneries_own", n), ("cities_any", n); Colonies (§17.2): ("floaters_own", n),
+    ("colonies_own", "min" | "max", n), ("cities_own", n).
     """
     out: list[tuple[Any, ...]] = []
     for part in filter(None, (p.strip() for p in text.split("&"))):
@@ -84,6 +86,11 @@ def compile_requirement(text: str) -> tuple[tuple[Any, ...], ...]:
             out.append(("production", RES_INDEX[what[11:]], value))
         elif what == "greeneries_own":
             out.append(("greeneries_own", value))
+        elif what in ("floaters_own", "cities_own"):
+            assert op == ">=", part
+            out.append((what, value))
+        elif what == "colonies_own":
+            out.append(("colonies_own", "max" if op == "<=" else "min", value))
         else:
             out.append(("cities_any", value))
     return tuple(out)
@@ -96,7 +103,7 @@ def compile_vp(text: str) -> tuple[Any, ...] | None:
     """Return the VP grammar of §17.2 as a tuple, or None for no VP.
 
     ("fixed", n), ("res", per, every), ("tag", tag index, per), ("adjacent", kind, per),
-    ("cities", per, every), ("res_at_least", vp, threshold).
+    ("cities", per, every), ("res_at_least", vp, threshold), ("colonies", per, every).
     """
     text = text.strip()
     if not text:
@@ -115,6 +122,9 @@ def compile_vp(text: str) -> tuple[Any, ...] | None:
     match = re.fullmatch(r"(\d+)/(\d+) cities:any_owner", text)
     if match:
         return ("cities", int(match.group(1)), int(match.group(2)))
+    match = re.fullmatch(r"(\d+)/(\d+) colonies:any_owner", text)
+    if match:
+        return ("colonies", int(match.group(1)), int(match.group(2)))
     match = re.fullmatch(r"(\d+) if res>=(\d+)", text)
     if match:
         return ("res_at_least", int(match.group(1)), int(match.group(2)))
@@ -236,8 +246,13 @@ def corporation(
     triggers: tuple[Trigger, ...] = (),
     first_action: tuple[Op, ...] = (),
     first_action_label: str = "",
+    vp: str = "",
+    resource: str = "",
 ) -> CardDef:
-    """Return a corporation card (R00…R43): starting M€, start-up ops, effects, actions."""
+    """Return a corporation card (R00…R43): starting M€, start-up ops, effects, actions.
+
+    `vp` and `resource`: a corporation that collects resources (Colonies: Arklight).
+    """
     if action is not None:
         costs, effs = action
         actions = (Mode("use", tuple(costs), tuple(effs)),)
@@ -257,4 +272,6 @@ def corporation(
         starting_mc=starting_mc,
         first_action=first_action,
         first_action_label=first_action_label,
+        vp=vp,
+        resource=resource,
     )

@@ -14,17 +14,17 @@ import io
 import pytest
 
 from games.terraforming_mars import card_texts
-from games.terraforming_mars.cards._texts import MODULE_PATH, csv_text, source
+from games.terraforming_mars.cards._texts import CSV_PATH, MODULE_PATH, csv_texts, source
 from games.terraforming_mars.catalog import CARDS
 from games.words import Msg
 
-CSV_TEXT = csv_text()  # cards.csv and prelude.csv
-ROWS = {row["id"]: row for row in csv.DictReader(io.StringIO(CSV_TEXT))}
+CSV_TEXT = CSV_PATH.read_text(encoding="utf-8")
+ROWS = {row["id"]: row for text in csv_texts() for row in csv.DictReader(io.StringIO(text))}
 
 
 def test_card_texts_is_up_to_date_with_the_card_list() -> None:
     """Run `python -m games.terraforming_mars.cards._texts` after changing a card list."""
-    assert MODULE_PATH.read_text(encoding="utf-8") == source(CSV_TEXT)
+    assert MODULE_PATH.read_text(encoding="utf-8") == source(*csv_texts())
 
 
 def test_the_generator_notices_a_changed_card_list() -> None:

@@ -1,4 +1,4 @@
-"""Every card of cards.csv is in the engine, exactly as printed (issue: the full card set).
+"""Every card of cards.csv, prelude.csv and colonies.csv is in the engine, exactly as printed.
 
 `games/terraforming_mars/data/cards.csv` is the project's copy of the shared data file; the
 first test checks the copy against the shared original whenever that file is at hand.
@@ -19,6 +19,7 @@ from tests.games.terraforming_mars.helpers import ENGINE
 
 OWN_CSV = Path(games.terraforming_mars.__file__).parent / "data" / "cards.csv"
 OWN_PRELUDE_CSV = OWN_CSV.parent / "prelude.csv"  # §13: the Prelude expansion
+COLONIES_CSV = OWN_CSV.with_name("colonies.csv")  # §14: the Colonies expansion
 SHARED_CSV = Path(__file__).resolve().parents[4] / "shared" / "data" / "terraforming-mars"
 
 
@@ -29,7 +30,9 @@ def _rows(path: Path = OWN_CSV) -> dict[str, dict[str, str]]:
 
 BASE_ROWS = _rows()
 PRELUDE_ROWS = _rows(OWN_PRELUDE_CSV)
+COLONY_ROWS = _rows(COLONIES_CSV)
 ROWS = {**BASE_ROWS, **PRELUDE_ROWS}
+ALL_ROWS = {**ROWS, **COLONY_ROWS}
 
 
 def test_the_projects_copy_of_the_card_list_is_complete() -> None:
@@ -54,13 +57,24 @@ def test_the_projects_copy_of_the_prelude_list_is_complete() -> None:
         assert shared.read_bytes() == OWN_PRELUDE_CSV.read_bytes()
 
 
+def test_the_colonies_copy_of_the_card_list_is_complete() -> None:
+    projects = [i for i in COLONY_ROWS if i.startswith("C")]
+    assert projects == [f"C{n:02d}" for n in range(1, 50)]
+    assert sum(1 for i in COLONY_ROWS if i.startswith("R")) == 5
+    assert not set(COLONY_ROWS) & set(ROWS)
+    for name in ("colonies.csv", "colony-tiles.json"):
+        shared = SHARED_CSV / name
+        if shared.exists():
+            assert shared.read_bytes() == (OWN_CSV.parent / name).read_bytes()
+
+
 def test_the_engine_holds_every_card_of_the_list_and_no_other() -> None:
-    assert sorted(CARDS) == sorted(f"TM-{number}" for number in ROWS)
+    assert sorted(CARDS) == sorted(f"TM-{number}" for number in ALL_ROWS)
 
 
-@pytest.mark.parametrize("number", sorted(ROWS))
+@pytest.mark.parametrize("number", sorted(ALL_ROWS))
 def test_each_card_matches_the_list(number: str) -> None:
-    row, card = ROWS[number], CARDS[f"TM-{number}"]
+    row, card = ALL_ROWS[number], CARDS[f"TM-{number}"]
     assert card.number == number
     assert card.name == row["name"]
     assert card.module == row["module"]
@@ -74,7 +88,7 @@ def test_each_card_matches_the_list(number: str) -> None:
     assert card.text, "every card explains itself in words"
 
 
-def _settings(corporate_era: bool) -> Settings:
+def _settings(corporate_era: bool, colonies: bool = False) -> Settings:
     return Settings(
         corporate_era=corporate_era,
         draft=False,
@@ -82,6 +96,7 @@ def _settings(corporate_era: bool) -> Settings:
         solo_mode="standard",
         strict_red_frame=False,
         live_score=True,
+        colonies=colonies,
     )
 
 
@@ -110,3 +125,20 @@ def test_a_new_game_deals_from_that_deck(corporate_era: bool) -> None:
     for choice in st.sel:
         cards.update(choice["cards"])
     assert cards == set(project_pool(_settings(corporate_era)))
+
+
+@pytest.mark.parametrize("corporate_era", [True, False])
+def test_the_colonies_cards_join_the_deck_only_with_the_option(corporate_era: bool) -> None:
+    colonies = {f"TM-{i}" for i, row in COLONY_ROWS.items() if row["type"] != "corporation"}
+    corps = {f"TM-{i}" for i, row in COLONY_ROWS.items() if row["type"] == "corporation"}
+    without = project_pool(_settings(corporate_era))
+    with_them = project_pool(_settings(corporate_era, colonies=True))
+    assert not colonies & set(without)
+    assert set(with_them) == set(without) | colonies
+    assert not corps & set(corporation_pool(_settings(corporate_era)))
+    assert corps <= set(corporation_pool(_settings(corporate_era, colonies=True)))
+    st = ENGINE.setup(players=2, seed=5, options={"corporate_era": corporate_era, "colonies": True})
+    cards = set(st.deck)
+    for choice in st.sel:
+        cards.update(choice["cards"])
+    assert cards == set(with_them)

@@ -692,6 +692,7 @@ def test_soak_with_prelude_on_every_map_with_draft_solo_and_corporate_era(map_: 
             "map": map_,
             "draft": game_no % 2 == 0,
             "corporate_era": game_no % 3 != 0,
+            "colonies": game_no % 2 == 1,  # §14 too: both expansions together
         }
         final, _ = _random_game(900 + game_no, players, options)
         assert final.phase == "over", (map_, game_no)

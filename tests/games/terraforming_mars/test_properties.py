@@ -38,7 +38,9 @@ def _check_cards_conserved(st: State) -> None:
     assert len(cards) == len(set(cards))
     pool = {c for c, info in CARDS.items() if info.is_project}
     if not st.settings.corporate_era:
-        pool = {c for c in pool if CARDS[c].module == "base"}
+        pool = {c for c in pool if CARDS[c].module in ("base", "colonies")}
+    if not st.settings.colonies:
+        pool = {c for c in pool if CARDS[c].module != "colonies"}
     if not st.settings.prelude:
         pool = {c for c in pool if CARDS[c].module != "prelude"}
     assert set(cards) == pool
