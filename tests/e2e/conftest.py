@@ -17,8 +17,10 @@ import shutil
 import socket
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -218,3 +220,18 @@ def watch_errors(page: Page, errors: list[str] | None = None) -> list[str]:
     page.on("console", on_console)
     page.on("pageerror", lambda error: found.append(f"{page.url}: {error}"))
     return found
+
+
+def in_thread(work: Callable[[], Any]) -> Any:
+    """Run server-side work from a thread of its own (Playwright's loop runs in this one)."""
+
+    from django.db import connections
+
+    def run() -> Any:
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()

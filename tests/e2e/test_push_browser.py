@@ -3,31 +3,16 @@ it holds, and asks for the whole board when it does not hold the version they bu
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from django.db import connections
 from django.test import Client
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import DESKTOP, version, wait_past, watch_errors
+from tests.e2e.conftest import in_thread as _in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _in_thread(work: Callable[[], Any]) -> Any:
-    """Run server-side work from a thread of its own (Playwright's loop runs in this one)."""
-
-    def run() -> Any:
-        try:
-            return work()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def _table() -> tuple[Any, Any, Any]:

@@ -9,32 +9,17 @@ each round and shows the winner through its socket.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from django.db import connections
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, sign_up, watch_errors
+from tests.e2e.conftest import in_thread as _in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SCREEN = {"width": 1280, "height": 800}
-
-
-def _in_thread(work: Callable[[], Any]) -> Any:
-    """Run server-side work from a thread of its own (Playwright's loop runs in this one)."""
-
-    def run() -> Any:
-        try:
-            return work()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def _open() -> str:

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 from games.verify import verify_record
 from lobby.services import table_concede
-from tests.e2e.conftest import PHONE, watch_errors
+from tests.e2e.conftest import PHONE, in_thread, watch_errors
 from tests.factories import UserFactory
 from tests.lobby.helpers import started_table
 
@@ -60,7 +60,7 @@ def test_the_commitment_shows_from_the_start_and_the_seed_arrives_at_the_end(
     page.screenshot(path=str(e2e / f"verify_{viewport}_running.png"))
 
     # The game ends elsewhere: the push reveals the seed on the open page.
-    table_concede(code=table.code, user=bob)
+    in_thread(lambda: table_concede(code=table.code, user=bob))
     expect(fairness.locator("summary")).to_contain_text("the seed is revealed", timeout=20_000)
     if fairness.get_attribute("open") is None:
         fairness.locator("summary").click()
