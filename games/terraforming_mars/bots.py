@@ -33,6 +33,7 @@ from games.terraforming_mars.playability import requirement_block
 from games.terraforming_mars.prelude import solo_generations
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
+from games.terraforming_mars.tags import tag_count
 from games.terraforming_mars.turn import award_cost, project_cost
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ class _Eval:
             elif kind == "res":
                 value += VP * rule[1] / rule[2] * self.gens * 0.8
             elif kind == "tag":
-                value += VP * rule[2] * (self.player.tags[rule[1]] + 1)
+                value += VP * rule[2] * (tag_count(self.player, rule[1], purpose="vp") + 1)
             elif kind == "res_at_least":
                 value += VP * rule[1] * 0.5
             else:

@@ -33,9 +33,24 @@ TAGS = (
     "animal",
     "city",
     "event",
-    "wild",  # §13 (Prelude): counts as any one tag for a requirement, never for milestones
+    "wild",  # §13 (Prelude): one tag of its owner's choice where WILD_TAG_COUNTS says so
 )
 TAG_INDEX = {name: i for i, name in enumerate(TAGS)}
+# §13 (Prelude): where a wild tag in play counts as one tag of its owner's choice, each wild
+# tag once per count and always to its owner's best (`tags.tag_count` is the one reader).
+WILD_TAG_COUNTS = {
+    "requirement": True,  # §13: a card's tag requirement (several tags: each wild tag fills one)
+    "effect": True,  # §13: "per X tag you have" effects (production, resources, TR, cards)
+    "milestone": True,  # §13: Builder, Ecologist, Diversifier, Rim Settler, Agronomist, ...
+    "award": False,  # §13: never for awards (Scientist, Space Baron, Contractor, Traveller)
+    # [house rule] (the issue is silent; as the open-source implementation): card VP "1 VP per
+    # Jovian tag" count printed tags only, and a card counting other players' tags (Toll
+    # Station, "all players") never counts their wild tags.
+    "vp": False,
+    "others": False,
+}
+# §13 [house rule] (as the open-source implementation): a card carrying a wild tag sets off no
+# "when you play an X tag" effect, and the wild tag is no new kind of tag for Aridor.
 CARD_RESOURCES = ("animal", "microbe", "science", "fighter", "floater", "camp")  # §1.2, §14
 
 # --- Setup (§2) ---------------------------------------------------------------------------

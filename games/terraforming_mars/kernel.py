@@ -52,6 +52,7 @@ from games.terraforming_mars.constants import (
     TITANIUM_VALUE,
 )
 from games.terraforming_mars.state import EMPTY_MODS, Mods, Player, State
+from games.terraforming_mars.tags import tag_count
 from games.words import msg
 
 __all__ = [
@@ -495,13 +496,14 @@ def count(st: State, seat: int, what: tuple[Any, ...]) -> int:
 
 @counter("tags")
 def _count_tags(st: State, seat: int, tag: str) -> int:
-    return st.players[seat].tags[TAG_INDEX[tag]]
+    """ "Per X tag you have" (§13: your wild tags count)."""
+    return tag_count(st.players[seat], tag, purpose="effect")
 
 
 @counter("opp_tags")
 def _count_opp_tags(st: State, seat: int, tag: str) -> int:
-    index = TAG_INDEX[tag]
-    return sum(p.tags[index] for i, p in enumerate(st.players) if i != seat)
+    """ "Per X tag your opponents have" (their wild tags do not count: WILD_TAG_COUNTS)."""
+    return sum(tag_count(p, tag, purpose="others") for i, p in enumerate(st.players) if i != seat)
 
 
 @counter("cities")

@@ -6,6 +6,8 @@ A map lists its milestone and award keys; a new map adds its own entries here wi
 Measures are asked often (view, bots, legal actions): they only read the state. "Own tiles"
 are the tiles whose owner is the seat (oceans are nobody's); measures by row or adjacency
 count only spaces on Mars, never the off-map cities (Ganymede Colony, Phobos Space Haven).
+Tags are counted by `tags.tag_count`: a wild tag (§13) counts for every milestone that counts
+tags and for no award.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from games.terraforming_mars.constants import (
     TYCOON_CARDS,
 )
 from games.terraforming_mars.state import State
+from games.terraforming_mars.tags import Purpose, distinct_tags, tag_count
 from games.words import msg
 
 __all__ = ["AWARDS", "MILESTONES", "Award", "Milestone"]
@@ -76,10 +79,14 @@ def own_tiles(st: State, seat: int, kind: str | None = None) -> int:
     )
 
 
-def _tags(*tags: str) -> Callable[[State, int], int]:
-    """Return the measure "`tags` in play" (their sum when several are given)."""
+def _tags(*tags: str, purpose: Purpose) -> Callable[[State, int], int]:
+    """Return the measure "`tags` in play" (their sum when several are given).
+
+    §13: for a milestone each wild tag in play adds 1 (once, however many kinds are summed);
+    for an award it adds nothing.
+    """
     indexes = tuple(TAG_INDEX[tag] for tag in tags)
-    return lambda st, seat: sum(st.players[seat].tags[index] for index in indexes)
+    return lambda st, seat: tag_count(st.players[seat], indexes, purpose=purpose)
 
 
 def _mars_tiles(st: State, seat: int) -> list[str]:
@@ -125,14 +132,12 @@ def _celebrity(st: State, seat: int) -> int:
     return sum(1 for card in _projects(st, seat) if CARDS[card].cost >= CELEBRITY_COST)
 
 
-# The wild tag (§13) is no kind of its own: it counts only towards a card's requirement.
-_DIVERSE_TAGS = tuple(index for tag, index in TAG_INDEX.items() if tag not in ("event", "wild"))
-
-
 def _diversifier(st: State, seat: int) -> int:
-    """Return how many kinds of tag `seat` has in play (the event tag is never in play)."""
-    tags = st.players[seat].tags
-    return sum(1 for index in _DIVERSE_TAGS if tags[index] > 0)
+    """Return how many kinds of tag `seat` has in play (the event tag is never in play).
+
+    §13: each wild tag is one more kind, one the player lacks.
+    """
+    return distinct_tags(st.players[seat], purpose="milestone")
 
 
 def _geologist(st: State, seat: int) -> int:
@@ -196,7 +201,7 @@ MILESTONES: dict[str, Milestone] = {
     "builder": Milestone(
         msg("Builder"),
         msg("Have at least 8 building tags in play."),
-        _tags("building"),
+        _tags("building", purpose="milestone"),
         BUILDER_TAGS,
     ),
     "planner": Milestone(
@@ -221,7 +226,7 @@ MILESTONES: dict[str, Milestone] = {
     "ecologist": Milestone(
         msg("Ecologist"),
         msg("Have at least 4 plant, microbe and animal tags in play."),
-        _tags("plant", "microbe", "animal"),
+        _tags("plant", "microbe", "animal", purpose="milestone"),
         ECOLOGIST_TAGS,
     ),
     "tycoon": Milestone(
@@ -264,14 +269,14 @@ MILESTONES: dict[str, Milestone] = {
     "rim_settler": Milestone(
         msg("Rim Settler"),
         msg("Have at least 3 Jovian tags in play."),
-        _tags("jovian"),
+        _tags("jovian", purpose="milestone"),
         RIM_SETTLER_TAGS,
     ),
     # --- Vastitas Borealis (§9.4) ---
     "agronomist": Milestone(
         msg("Agronomist"),
         msg("Have at least 4 plant tags in play."),
-        _tags("plant"),
+        _tags("plant", purpose="milestone"),
         AGRONOMIST_TAGS,
     ),
     "engineer": Milestone(
@@ -283,7 +288,7 @@ MILESTONES: dict[str, Milestone] = {
     "spacefarer": Milestone(
         msg("Spacefarer"),
         msg("Have at least 4 space tags in play."),
-        _tags("space"),
+        _tags("space", purpose="milestone"),
         SPACEFARER_TAGS,
     ),
     "geologist": Milestone(
@@ -311,7 +316,9 @@ AWARDS: dict[str, Award] = {
         msg("Highest M€ production."),
         lambda st, seat: st.players[seat].prod[MC],
     ),
-    "scientist": Award(msg("Scientist"), msg("Most science tags in play."), _tags("science")),
+    "scientist": Award(
+        msg("Scientist"), msg("Most science tags in play."), _tags("science", purpose="award")
+    ),
     "thermalist": Award(
         msg("Thermalist"),
         msg("Most heat resources."),
@@ -359,18 +366,22 @@ AWARDS: dict[str, Award] = {
         msg("Most automated (green) cards in play."),
         lambda st, seat: len(_projects(st, seat, ("automated",))),
     ),
-    "space_baron": Award(msg("Space Baron"), msg("Most space tags in play."), _tags("space")),
+    "space_baron": Award(
+        msg("Space Baron"), msg("Most space tags in play."), _tags("space", purpose="award")
+    ),
     "excentric": Award(
         msg("Excentric"),
         msg("Most resources on cards."),
         lambda st, seat: sum(st.players[seat].res.values()),
     ),
-    "contractor": Award(msg("Contractor"), msg("Most building tags in play."), _tags("building")),
+    "contractor": Award(
+        msg("Contractor"), msg("Most building tags in play."), _tags("building", purpose="award")
+    ),
     # --- Vastitas Borealis (§9.4) ---
     "traveller": Award(
         msg("Traveller"),
         msg("Most Jovian and Earth tags in play."),
-        _tags("jovian", "earth"),
+        _tags("jovian", "earth", purpose="award"),
     ),
     "landscaper": Award(
         msg("Landscaper"),

@@ -22,12 +22,11 @@ from games.terraforming_mars.constants import (
 from games.terraforming_mars.kernel import CHECKS
 from games.terraforming_mars.payment import capacity, card_cost
 from games.terraforming_mars.state import State
+from games.terraforming_mars.tags import tag_shortfall
 from games.terraforming_mars.vocab import TAG_WORDS, tile_label
 from games.words import Msg, msg, nmsg
 
 __all__ = ["OP_CHECKS", "play_block", "requirement_block", "req_steps"]
-
-_WILD = TAGS.index("wild")
 
 
 def req_steps(st: State, seat: int) -> int:
@@ -73,6 +72,8 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
     if not card.req:
         return None
     player = st.players[seat]
+    # §13: the tag requirements are met together, each wild tag filling one missing tag.
+    short = tag_shortfall(player, ((req[1], req[2]) for req in card.req if req[0] == "tag"))
     for req in card.req:
         kind = req[0]
         if kind == "global":
@@ -84,13 +85,12 @@ def requirement_block(st: State, seat: int, card_id: str) -> str | None:
             if bound == "max" and now > limit + slack:
                 return _global_need(what, limit, now, more=False)
         elif kind == "tag":
-            have = player.tags[req[1]] + player.tags[_WILD]  # §13: a wild tag is any tag
-            if have < req[2]:
+            if short is not None and short[0] == req[1]:
                 return msg(
                     "Needs %(n)s %(tag)s tags (you have %(have)s).",
                     n=req[2],
                     tag=TAG_WORDS.get(TAGS[req[1]], TAGS[req[1]]),
-                    have=have,
+                    have=short[2],
                 )
         elif kind == "production":
             if player.prod[req[1]] < req[2]:

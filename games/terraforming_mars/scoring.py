@@ -15,6 +15,7 @@ from games.terraforming_mars.constants import (
 )
 from games.terraforming_mars.milestones import AWARDS
 from games.terraforming_mars.state import State
+from games.terraforming_mars.tags import tag_count
 
 __all__ = ["award_places", "breakdown", "card_vp", "final_scores"]
 
@@ -56,7 +57,7 @@ def card_vp(st: State, seat: int, card_id: str) -> int:
         vp = rule[1] * (player.res.get(card_id, 0) // rule[2])
         return vp
     if kind == "tag":
-        vp = rule[2] * player.tags[rule[1]]
+        vp = rule[2] * tag_count(player, rule[1], purpose="vp")  # printed tags only (§13)
         return vp
     if kind == "adjacent":
         for space, (_kind, owner, name) in st.board.items():

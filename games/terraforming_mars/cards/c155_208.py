@@ -11,7 +11,7 @@ from typing import Any
 
 from games.terraforming_mars.board import legal_spaces, map_of
 from games.terraforming_mars.cards.model import Mode, Trigger, project
-from games.terraforming_mars.constants import ENERGY, HEAT, MC, TAG_INDEX
+from games.terraforming_mars.constants import ENERGY, HEAT, MC
 from games.terraforming_mars.kernel import (
     Decision,
     check,
@@ -26,6 +26,7 @@ from games.terraforming_mars.kernel import (
 )
 from games.terraforming_mars.payment import card_cost
 from games.terraforming_mars.state import State
+from games.terraforming_mars.tags import tag_count
 from games.words import msg
 
 LOCAL_HEAT_TRAPPING_HEAT = 5  # 190: heat spent on play
@@ -786,6 +787,6 @@ def _special_design(st: State, item: Item) -> None:
 def _terraforming_ganymede(st: State, item: Item) -> None:
     """197: +1 TR per Jovian tag in play, this card's included (it is in play now)."""
     seat = item[1]
-    steps = st.players[seat].tags[TAG_INDEX["jovian"]]
+    steps = tag_count(st.players[seat], "jovian", purpose="effect")  # wild tags too (§13)
     raise_tr(st, seat, steps)
     log(st, seat, "tr", steps)

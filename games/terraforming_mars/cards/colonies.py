@@ -43,6 +43,7 @@ from games.terraforming_mars.kernel import (
     op,
 )
 from games.terraforming_mars.state import State
+from games.terraforming_mars.tags import tag_count
 from games.words import msg
 
 Item = tuple[Any, ...]
@@ -790,8 +791,9 @@ def _count_floaters(st: State, seat: int) -> int:
 
 @counter("colonies_tags_all")
 def _count_tags_all(st: State, seat: int, tag: str) -> int:
-    index = TAG_INDEX[tag]
-    return sum(player.tags[index] for player in st.players)
+    own = tag_count(st.players[seat], tag, purpose="effect")
+    others = sum(tag_count(p, tag, purpose="others") for i, p in enumerate(st.players) if i != seat)
+    return own + others
 
 
 @counter("colonies_no_tag_cards")
@@ -874,7 +876,7 @@ def _productive_outpost(st: State, item: Item) -> None:
 def _solar_probe(st: State, item: Item) -> None:
     """C37: 1 card per 3 science tags, this event's own science tag included (§1.3)."""
     seat = item[1]
-    science = st.players[seat].tags[TAG_INDEX["science"]] + 1
+    science = tag_count(st.players[seat], "science", purpose="effect") + 1
     drawn = draw_to_hand(st, seat, science // 3)
     log(st, seat, "draw", drawn)
 
@@ -905,7 +907,7 @@ def _aridor(st: State, item: Item) -> None:
     seat, played = item[1], item[-1]
     player = st.players[seat]
     fresh = 0
-    for tag in set(ALL_CARDS[played].tags):
+    for tag in set(ALL_CARDS[played].tags) - {"wild"}:  # §13: a wild tag is no kind of tag
         on_card = ALL_CARDS[played].tags.count(tag)
         if player.tags[TAG_INDEX[tag]] == on_card:
             fresh += 1
