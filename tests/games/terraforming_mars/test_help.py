@@ -21,5 +21,6 @@ def test_the_help_fragment_renders_the_rules_in_plain_words() -> None:
         "more M€ wins",
         "14 generations",
         "TR 63",
+        "for milestones, but never for awards",
     ]:
         assert phrase in html.replace("sell patents", "Sell patents"), phrase
