@@ -5,7 +5,8 @@ each wild tag once per count, always chosen to the owner's best. Whether it coun
 depends on what the count is for: `constants.WILD_TAG_COUNTS` maps every purpose (a card's
 requirement, a "per tag" effect, a milestone, an award, card VP, other players' tags) to yes
 or no. Every reader of `Player.tags` that counts tags goes through `tag_count`,
-`distinct_tags` or `tag_shortfall`; only the board's tag row shows the raw numbers.
+`distinct_tags` or `tag_shortfall`; only the board's tag row (the printed numbers) and
+Aridor's "first tag of its kind" check read them directly.
 """
 
 from __future__ import annotations
