@@ -18,6 +18,10 @@ House rules (see the README's tournaments section):
 - **Elimination** brackets are seeded by rating (1 = best) in the usual order, so that seeds
   1 and 2 can only meet in the final; when the field is not a power of two the missing
   places are byes for the top seeds. A drawn game sends the better seed through.
+- **Double elimination**: the same seeding; losers drop into a losers' bracket, crosswise to
+  put off rematches; a grand final, and a second one (the bracket reset) when the losers'
+  champion wins the first. Out after two losses; a draw sends the better seed through.
+  See "Double elimination" below for the schedule of rounds.
 - **Tables of 3–5** (games for more than two): ranked by score then rating, cut into tables
   as equal as possible, best-ranked players together.
 - **Standings**: score, then Buchholz (the sum of the final scores of everyone met), then
