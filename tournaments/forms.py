@@ -55,6 +55,14 @@ class TournamentForm(TableForm):
         # A tournament seats its own tables: no player count or visibility to choose.
         del self.fields["players"]
         del self.fields["visibility"]
+        # Swiss and both eliminations are two-player games; tables seat three or more.
+        two_player = engine.min_players <= 2 <= engine.max_players
+        self.fields["format"].choices = [  # type: ignore[attr-defined]
+            (value, label)
+            for value, label in Tournament.Format.choices
+            if (value == Tournament.Format.TABLES and engine.max_players >= 3)
+            or (value != Tournament.Format.TABLES and two_player)
+        ]
         if engine.max_players >= 3 and engine.min_players > 2:
             self.fields["format"].initial = Tournament.Format.TABLES
 

@@ -29,6 +29,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss")
         ELIMINATION = "elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double", _("Double elimination")
         TABLES = "tables", _("Rounds of tables of 3 to 5")
 
     code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("code"))

@@ -18,6 +18,10 @@ House rules (see the README's tournaments section):
 - **Elimination** brackets are seeded by rating (1 = best) in the usual order, so that seeds
   1 and 2 can only meet in the final; when the field is not a power of two the missing
   places are byes for the top seeds. A drawn game sends the better seed through.
+- **Double elimination**: the same seeding; losers drop into a losers' bracket, crosswise to
+  put off rematches; a grand final, and a second one (the bracket reset) when the losers'
+  champion wins the first. Out after two losses; a draw sends the better seed through.
+  See "Double elimination" below for the schedule of rounds.
 - **Tables of 3–5** (games for more than two): ranked by score then rating, cut into tables
   as equal as possible, best-ranked players together.
 - **Standings**: score, then Buchholz (the sum of the final scores of everyone met), then
@@ -394,3 +398,246 @@ def elimination_pairing(bracket_rounds: Sequence[Sequence[Match]], number: int) 
 def elimination_rounds(count: int) -> int:
     """Return how many rounds a bracket for `count` players has."""
     return max(0, (bracket_size(count) - 1).bit_length())
+
+
+# Double elimination
+#
+# A "round" of the tournament is one step of the schedule below; a round may hold games of
+# both brackets, and the next round starts when the last game of the round ends. With a
+# bracket of 2^R places (R = elimination_rounds):
+#
+# - winners' bracket round r is played in round r (seeded as single elimination);
+# - losers' bracket round j is played in round j + 1. Its odd rounds pair the bracket's own
+#   survivors (round 1: the losers of winners' round 1); its even round 2(r − 1) sets the
+#   survivors against the losers of winners' round r, dropped in reversed order when r is
+#   even and with halves swapped when r is odd, so that they do not meet again at once;
+# - the grand final (winners' champion, first seat, against the losers' champion) is round
+#   2R; when the losers' champion wins it, both have lost once and a second grand final (the
+#   bracket reset, seats swapped) is round 2R + 1. A player is out after their second loss.
+#
+# A draw sends the better seed through, as in single elimination; a player who has left
+# forfeits each match of theirs that has no game yet.
+
+
+@dataclass(frozen=True)
+class DoubleMatch:
+    """One match of a double-elimination bracket.
+
+    `round` is the tournament round it belongs to. `decided` once there is a winner, a
+    forfeit, or nobody to play (None in a slot that is decided is a bye); `first`/`second`
+    are None while not yet known too. `loser` is None after a bye.
+    """
+
+    round: int
+    first: int | None
+    second: int | None
+    winner: int | None = None
+    loser: int | None = None
+    decided: bool = False
+    first_known: bool = True
+    second_known: bool = True
+
+
+@dataclass(frozen=True)
+class DoubleBracket:
+    """The winners' and losers' brackets (rounds of matches), the grand final(s), the end."""
+
+    winners: list[list[DoubleMatch]]
+    losers: list[list[DoubleMatch]]
+    finals: list[DoubleMatch]  # the grand final, then the bracket reset once it is due
+    champion: int | None
+    rounds: int  # 2R, or 2R + 1 once the reset is due
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A player's place (None while still in), wins and losses in a double elimination."""
+
+    place: int | None
+    player: int
+    wins: int
+    losses: int
+
+
+class _Pending:
+    """A slot whose player is not known yet (its match is not over)."""
+
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING = _Pending()
+_Slot = int | None | _Pending
+
+
+def _drop_order(losers: list[_Slot], r: int) -> list[_Slot]:
+    """Order the losers of winners' round r for the losers' bracket (rematches come later)."""
+    if r % 2 == 0:
+        return losers[::-1]
+    half = len(losers) // 2
+    return losers[half:] + losers[:half]
+
+
+def double_bracket(
+    slots: Sequence[int | None],
+    games: Sequence[Game],
+    seeds: Mapping[int, int],
+    dropped: Iterable[int] = (),
+) -> DoubleBracket:
+    """Return the double-elimination bracket as far as the results go.
+
+    `slots` are the first round's places as `elimination_slots` gives them (a power of two,
+    at least two); `games` are the tournament's games with their tournament round.
+    """
+    gone = set(dropped)
+    played = {(g.round, frozenset(g.seats)): g for g in games}
+    last_round: dict[int, int] = {}
+    for game in games:
+        for player in game.seats:
+            last_round[player] = max(last_round.get(player, 0), game.round)
+
+    def resolve(a: _Slot, b: _Slot, number: int) -> tuple[DoubleMatch, _Slot, _Slot]:
+        """Return the match of `a` and `b` in round `number`, who goes on and who falls."""
+
+        def match(
+            winner: int | None = None, loser: int | None = None, decided: bool = False
+        ) -> DoubleMatch:
+            return DoubleMatch(
+                round=number,
+                first=a if isinstance(a, int) else None,
+                second=b if isinstance(b, int) else None,
+                winner=winner,
+                loser=loser,
+                decided=decided,
+                first_known=not isinstance(a, _Pending),
+                second_known=not isinstance(b, _Pending),
+            )
+
+        if isinstance(a, _Pending) or isinstance(b, _Pending):
+            return match(), PENDING, PENDING
+        if a is None or b is None:
+            through = a if b is None else b
+            return match(winner=through, decided=True), through, None
+        game = played.get((number, frozenset((a, b))))
+        winner: int | None = None
+        if game is not None:
+            winner = game_winner(game, seeds)
+        elif a in gone and b in gone:
+            # Both have left, one after this match was settled: the one who played on is the
+            # one who went through (else, no game depends on it, the better seed).
+            later = [p for p in (a, b) if last_round.get(p, 0) > number]
+            winner = later[0] if later else min((a, b), key=lambda p: seeds.get(p, 0))
+        elif a in gone or b in gone:
+            winner = b if a in gone else a
+        if winner is None:
+            return match(), PENDING, PENDING
+        loser = b if winner == a else a
+        return match(winner=winner, loser=loser, decided=True), winner, loser
+
+    levels = max(1, (len(slots) - 1).bit_length())
+    winners: list[list[DoubleMatch]] = []
+    fallen: dict[int, list[_Slot]] = {}
+    current: list[_Slot] = list(slots)
+    for r in range(1, levels + 1):
+        matches, through, lost = [], [], []
+        for a, b in zip(current[::2], current[1::2], strict=True):
+            match, up, down = resolve(a, b, r)
+            matches.append(match)
+            through.append(up)
+            lost.append(down)
+        winners.append(matches)
+        fallen[r] = lost
+        current = through
+    top = current[0]
+
+    losers: list[list[DoubleMatch]] = []
+
+    def play(pairs: Iterable[tuple[_Slot, _Slot]], number: int) -> list[_Slot]:
+        matches, through = [], []
+        for a, b in pairs:
+            match, up, _down = resolve(a, b, number)
+            matches.append(match)
+            through.append(up)
+        losers.append(matches)
+        return through
+
+    if levels == 1:
+        bottom = fallen[1][0]
+    else:
+        alive = play(zip(fallen[1][::2], fallen[1][1::2], strict=True), 2)
+        for r in range(2, levels + 1):
+            alive = play(zip(alive, _drop_order(fallen[r], r), strict=True), 2 * r - 1)
+            if r < levels:
+                alive = play(zip(alive[::2], alive[1::2], strict=True), 2 * r)
+        bottom = alive[0]
+
+    final, final_winner, _ = resolve(top, bottom, 2 * levels)
+    finals = [final]
+    champion: int | None = None
+    rounds = 2 * levels
+    if final.decided and final_winner == top:
+        champion = final.winner
+    elif final.decided:
+        rounds += 1
+        reset, _up, _down = resolve(bottom, top, rounds)
+        finals.append(reset)
+        champion = reset.winner if reset.decided else None
+    return DoubleBracket(
+        winners=winners, losers=losers, finals=finals, champion=champion, rounds=rounds
+    )
+
+
+def _double_matches(tree: DoubleBracket) -> list[DoubleMatch]:
+    return [m for ms in (*tree.winners, *tree.losers, tree.finals) for m in ms]
+
+
+def double_pairing(tree: DoubleBracket, number: int) -> Pairing:
+    """Return round `number`'s games: its matches with both players known and no result.
+
+    Winners' bracket games come first, then the losers', then a grand final.
+    """
+    return Pairing(
+        tables=tuple(
+            (m.first, m.second)
+            for m in _double_matches(tree)
+            if m.round == number and not m.decided and m.first is not None and m.second is not None
+        )
+    )
+
+
+def double_placings(tree: DoubleBracket, players: Sequence[Player]) -> list[Placing]:
+    """Rank a double elimination: the champion, then by how late each player went out.
+
+    Players out in the same round share the place; a player still in has no place yet.
+    """
+    losses: dict[int, int] = {}
+    wins: dict[int, int] = {}
+    out: dict[int, int] = {}  # player -> the round of their second loss
+    for match in sorted(_double_matches(tree), key=lambda m: m.round):
+        if match.loser is None or match.winner is None:
+            continue
+        wins[match.winner] = wins.get(match.winner, 0) + 1
+        losses[match.loser] = losses.get(match.loser, 0) + 1
+        if losses[match.loser] == 2:
+            out[match.loser] = match.round
+    rating = {p.id: p.rating for p in players}
+    lines = []
+    for player in players:
+        if player.id == tree.champion:
+            place: int | None = 1
+        elif player.id in out:
+            later = sum(1 for when in out.values() if when > out[player.id])
+            place = 1 + later + (1 if tree.champion is not None else 0)
+        else:
+            place = None
+        lines.append(Placing(place, player.id, wins.get(player.id, 0), losses.get(player.id, 0)))
+    lines.sort(
+        key=lambda line: (
+            line.place is None,
+            line.place or 0,
+            line.losses,
+            -rating.get(line.player, 0.0),
+            line.player,
+        )
+    )
+    return lines

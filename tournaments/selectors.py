@@ -8,8 +8,8 @@ from typing import Any
 from django.db.models import Count, QuerySet
 
 from tournaments.models import Entry, Pairing, Tournament
-from tournaments.pairing import Match, Standing
-from tournaments.services import bracket_of, standings_of
+from tournaments.pairing import DoubleMatch, Match, Placing, Player, Standing, double_placings
+from tournaments.services import bracket_of, double_bracket_of, standings_of
 
 
 def tournament_list(*, status: str, game: str | None = None) -> QuerySet[Tournament]:
@@ -31,6 +31,21 @@ class StandingRow:
 class Slot:
     entry: Entry | None
     won: bool
+    bye: bool = False  # nobody will come: the other player goes through without a game
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    """One column of a bracket: the tournament round it is played in and its matches."""
+
+    number: int
+    matches: list[tuple[Slot, Slot]]
+
+
+@dataclass(frozen=True)
+class PlacingRow:
+    line: Placing
+    entry: Entry
 
 
 @dataclass(frozen=True)
@@ -40,8 +55,50 @@ class RoundRow:
     byes: list[Entry]
 
 
-def _won(match: Match, player: int | None) -> bool:
+def _won(match: Match | DoubleMatch, player: int | None) -> bool:
     return player is not None and match.winner == player
+
+
+def _double_slot(
+    match: DoubleMatch, player: int | None, known: bool, by_id: dict[int, Entry]
+) -> Slot:
+    return Slot(
+        by_id.get(player) if player is not None else None,
+        _won(match, player),
+        bye=known and player is None,
+    )
+
+
+def _columns(rounds: list[list[DoubleMatch]], by_id: dict[int, Entry]) -> list[BracketColumn]:
+    return [
+        BracketColumn(
+            matches[0].round,
+            [
+                (
+                    _double_slot(m, m.first, m.first_known, by_id),
+                    _double_slot(m, m.second, m.second_known, by_id),
+                )
+                for m in matches
+            ],
+        )
+        for matches in rounds
+        if matches
+    ]
+
+
+def double_elimination_page(entries: list[Entry], tournament: Tournament) -> dict[str, Any]:
+    """Return both brackets, the grand final(s) and the placings of a double elimination."""
+    by_id = {e.id: e for e in entries}
+    tree = double_bracket_of(tournament, entries)
+    players = [Player(e.id, e.rating) for e in entries]
+    return {
+        "winners": _columns(tree.winners, by_id),
+        "losers": _columns(tree.losers, by_id),
+        "finals": _columns([[m] for m in tree.finals], by_id),
+        "placings": [
+            PlacingRow(line, by_id[line.player]) for line in double_placings(tree, players)
+        ],
+    }
 
 
 def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
@@ -55,6 +112,7 @@ def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
         "my_entry": mine,
         "standings": [],
         "bracket": [],
+        "double": None,
         "rounds": [],
     }
     if tournament.status == Tournament.Status.OPEN:
@@ -70,6 +128,8 @@ def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
             ]
             for matches in bracket_of(tournament, entries)
         ]
+    elif tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+        context["double"] = double_elimination_page(entries, tournament)
     else:
         context["standings"] = [
             StandingRow(line, by_id[line.player]) for line in standings_of(tournament, entries)

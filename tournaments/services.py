@@ -280,6 +280,9 @@ def _start(tournament: Tournament, now: datetime) -> None:
     count = len(entries)
     if tournament.format == Tournament.Format.ELIMINATION:
         tournament.rounds = pure.elimination_rounds(count)
+    elif tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+        # 2R rounds; one more when the losers' champion wins the grand final (the reset).
+        tournament.rounds = 2 * max(1, pure.elimination_rounds(count))
     elif tournament.format == Tournament.Format.SWISS:
         # One bye each at most, and no repeat needed: N − 1 rounds (N when odd).
         tournament.rounds = min(tournament.rounds, count if count % 2 else count - 1)
@@ -318,13 +321,24 @@ def _history(tournament: Tournament) -> tuple[list[pure.Game], list[pure.Bye]]:
     return games, byes
 
 
+def _seeds(players: Sequence[pure.Player]) -> dict[int, int]:
+    return {p.id: n for n, p in enumerate(sorted(players, key=lambda p: (-p.rating, p.id)), 1)}
+
+
 def bracket_of(tournament: Tournament, entries: Sequence[Entry]) -> list[list[pure.Match]]:
     """Return the elimination bracket as far as the results go."""
     games, _byes = _history(tournament)
     players = [pure.Player(e.id, e.rating) for e in entries]
-    seeds = {p.id: n for n, p in enumerate(sorted(players, key=lambda p: (-p.rating, p.id)), 1)}
     dropped = [e.id for e in entries if e.dropped]
-    return pure.bracket(pure.elimination_slots(players), games, seeds, dropped)
+    return pure.bracket(pure.elimination_slots(players), games, _seeds(players), dropped)
+
+
+def double_bracket_of(tournament: Tournament, entries: Sequence[Entry]) -> pure.DoubleBracket:
+    """Return the double-elimination brackets and grand final as far as the results go."""
+    games, _byes = _history(tournament)
+    players = [pure.Player(e.id, e.rating) for e in entries]
+    dropped = [e.id for e in entries if e.dropped]
+    return pure.double_bracket(pure.elimination_slots(players), games, _seeds(players), dropped)
 
 
 def standings_of(tournament: Tournament, entries: Sequence[Entry]) -> list[pure.Standing]:
@@ -338,6 +352,8 @@ def _pairing_for(tournament: Tournament, entries: list[Entry], number: int) -> p
     active = [pure.Player(e.id, e.rating) for e in entries if not e.dropped]
     if tournament.format == Tournament.Format.ELIMINATION:
         return pure.elimination_pairing(bracket_of(tournament, entries), number)
+    if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+        return pure.double_pairing(double_bracket_of(tournament, entries), number)
     if tournament.format == Tournament.Format.TABLES:
         engine = get_engine(tournament.game)
         largest = min(tournament.table_size, engine.max_players)
@@ -356,6 +372,12 @@ def _next_round(tournament: Tournament, now: datetime) -> None:
     while True:
         number = tournament.round_number + 1
         active = [e for e in entries if not e.dropped]
+        if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+            tree = double_bracket_of(tournament, entries)
+            if tree.champion is not None:
+                _finish(tournament, entries, now)
+                return
+            tournament.rounds = tree.rounds  # one more once the bracket reset is due
         if number > tournament.rounds or len(active) < 2:
             _finish(tournament, entries, now)
             return
@@ -431,6 +453,11 @@ def _finish(tournament: Tournament, entries: list[Entry], now: datetime) -> None
     if tournament.format == Tournament.Format.ELIMINATION:
         final = bracket_of(tournament, entries)
         winner_id = final[-1][0].winner if final else (entries[0].id if entries else None)
+    elif tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+        winner_id = double_bracket_of(tournament, entries).champion
+        if winner_id is None:  # everyone else left: the last one still in wins
+            active = [e.id for e in entries if not e.dropped]
+            winner_id = active[0] if len(active) == 1 else None
     else:
         lines = standings_of(tournament, entries)
         winner_id = lines[0].player if lines else None

@@ -191,3 +191,75 @@ def test_an_elimination_page_draws_its_bracket_at_both_sizes(asgi_server, browse
         page.screenshot(path=str(e2e / f"tournament_bracket_{name}.png"), full_page=True)
         context.close()
     assert errors == []
+
+
+def _double() -> str:
+    from ladder.models import Rating
+    from tests.factories import UserFactory
+    from tests.tournaments.helpers import end_game, run_due, tables_of_round
+    from tournaments.services import entry_join, tournament_create, tournament_tick
+
+    host = UserFactory(username="host")
+    tournament = tournament_create(
+        user=host,
+        name="Double Cup",
+        game="lost_cities",
+        options={"rounds": 1},
+        format="double",
+        max_players=6,
+    )
+    names = ("ann", "ben", "cal", "dee", "eve", "fay")
+    for rank, name in enumerate(names):
+        user = UserFactory(username=name)
+        Rating.objects.create(user=user, game="lost_cities", rating=1700 - 50 * rank)
+        entry_join(code=tournament.code, user=user)
+    tournament_tick(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    for table in tables_of_round(tournament, 1):  # dee–eve and cal–fay: the upper seat wins
+        end_game(table, winner_seat=0)
+    run_due(tournament)
+    return tournament.get_absolute_url()
+
+
+def _end_round(url: str, number: int) -> None:
+    from tests.tournaments.helpers import end_game, run_due, tables_of_round
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(code=url.rstrip("/").rsplit("/", 1)[-1])
+    for table in tables_of_round(tournament, number):
+        end_game(table, winner_seat=0)
+    run_due(tournament)
+
+
+def test_a_double_elimination_page_draws_both_brackets_and_follows_the_rounds(
+    asgi_server, browser, e2e
+):
+    url = _in_thread(_double)
+    errors: list[str] = []
+    context = browser.new_context(viewport=SCREEN)
+    page = context.new_page()
+    watch_errors(page, errors)
+    page.goto(f"{asgi_server}{url}")
+    # Six players in a bracket of eight: three winners' rounds, four losers' rounds, a final.
+    expect(page.locator("#winners-bracket .bracket-round")).to_have_count(3)
+    expect(page.locator("#losers-bracket .bracket-round")).to_have_count(4)
+    expect(page.locator("#grand-final .bracket-match")).to_have_count(1)
+    expect(page.locator("#round-2 li")).to_have_count(2)
+    expect(page.locator("#placings tbody tr")).to_have_count(6)
+    _in_thread(lambda: _end_round(url, 2))
+    # Round 3 arrives through the socket: the winners' final and two losers' games, where
+    # the winners' round 2 losers (cal, dee) meet the other half's survivors (eve, fay).
+    expect(page.locator("#round-3 li")).to_have_count(3)
+    expect(page.locator("#round-3")).to_contain_text("ann – ben")
+    expect(page.locator("#round-3")).to_contain_text("eve – cal")
+    expect(page.locator("#round-3")).to_contain_text("fay – dee")
+    page.screenshot(path=str(e2e / "tournament_double_desktop.png"), full_page=True)
+    context.close()
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    small = phone.new_page()
+    watch_errors(small, errors)
+    small.goto(f"{asgi_server}{url}")
+    expect(small.locator("#losers-bracket")).to_be_visible()
+    small.screenshot(path=str(e2e / "tournament_double_phone.png"), full_page=True)
+    phone.close()
+    assert errors == []

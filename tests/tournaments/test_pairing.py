@@ -11,9 +11,13 @@ from hypothesis import strategies as st
 
 from tournaments.pairing import (
     Bye,
+    DoubleBracket,
     Game,
     Player,
     bracket,
+    double_bracket,
+    double_pairing,
+    double_placings,
     elimination_pairing,
     elimination_rounds,
     elimination_slots,
@@ -286,3 +290,172 @@ def test_an_elimination_ends_with_one_winner_who_never_lost(count, seed):
     lost = {g.seats[1] if g.places == WIN else g.seats[0] for g in games}
     assert winner not in lost
     assert len(lost) == len(games)  # each game puts one player out, once
+
+
+# Double elimination
+
+EIGHT = [Player(i, 2000 - 10 * i) for i in range(1, 9)]  # seed i is player i
+EIGHT_SEEDS = {i: i for i in range(1, 9)}
+
+
+def _run_double(
+    players: list[Player],
+    result: dict[int, tuple[int, int]] | None = None,
+    dropped: tuple[int, ...] = (),
+) -> tuple[DoubleBracket, list[Game], list[tuple[tuple[int, int], ...]]]:
+    """Play every round in order; a round's games all end with `result[round]` (WIN default)."""
+    slots = elimination_slots(players)
+    seeds = {p.id: n for n, p in enumerate(sorted(players, key=lambda p: (-p.rating, p.id)), 1)}
+    games: list[Game] = []
+    schedule = []
+    for number in range(1, 2 * elimination_rounds(len(players)) + 2):
+        tree = double_bracket(slots, games, seeds, dropped)
+        if tree.champion is not None:
+            break
+        tables = double_pairing(tree, number).tables
+        schedule.append(tables)
+        games += [Game(number, t, (result or {}).get(number, WIN)) for t in tables]
+    return double_bracket(slots, games, seeds, dropped), games, schedule
+
+
+def test_a_double_elimination_of_eight_drops_losers_crosswise_and_resets_the_final():
+    # Every game goes to the upper seat, except the grand final (round 6): seed 8 comes
+    # through the losers' bracket, wins the final, and then the reset (round 7).
+    tree, games, schedule = _run_double(EIGHT, {6: LOSS})
+    assert schedule == [
+        ((1, 8), (4, 5), (2, 7), (3, 6)),  # winners' round 1
+        ((1, 4), (2, 3), (8, 5), (7, 6)),  # winners' round 2 and losers' round 1
+        # The winners' final; the losers of winners' round 2 (4 and 3) drop in reversed
+        # order: 8 and 5 came from 1 and 4's half, so 8 meets 3, and 7 meets 4.
+        ((1, 2), (8, 3), (7, 4)),
+        ((8, 7),),  # losers' round 3
+        ((8, 2),),  # losers' final: 2 lost the winners' final
+        ((1, 8),),  # grand final: 8 wins, so both have lost once
+        ((8, 1),),  # the reset, seats swapped
+    ]
+    assert tree.champion == 8 and tree.rounds == 7 and len(tree.finals) == 2
+    met_before: set[frozenset[int]] = set()
+    for game in games[:8]:  # the first two rounds' games are not met again in round 3
+        met_before.add(frozenset(game.seats))
+    assert not {frozenset(t) for t in schedule[2]} & met_before
+    placings = [(p.place, p.player, p.wins, p.losses) for p in double_placings(tree, EIGHT)]
+    assert placings == [
+        (1, 8, 6, 1),
+        (2, 1, 3, 2),
+        (3, 2, 2, 2),
+        (4, 7, 2, 2),
+        (5, 3, 1, 2),
+        (5, 4, 1, 2),
+        (7, 5, 0, 2),
+        (7, 6, 0, 2),
+    ]
+
+
+def test_the_winners_champion_taking_the_grand_final_ends_it_without_a_reset():
+    tree, _games, schedule = _run_double(EIGHT)
+    assert tree.champion == 1 and tree.rounds == 6 and len(tree.finals) == 1
+    # 8 came through the losers' bracket (the upper seat there wins every game too).
+    assert schedule[-1] == ((1, 8),)
+    top = [(p.place, p.player) for p in double_placings(tree, EIGHT)[:3]]
+    assert top == [(1, 1), (2, 8), (3, 2)]
+
+
+def test_five_players_give_byes_to_the_top_three_and_a_draw_sends_the_better_seed_on():
+    five = [Player(E, 1200), *FOUR]  # seeds A B C D E
+    tree, _games, schedule = _run_double(five, {1: DRAW})
+    # Winners' round 1: only D–E; the draw sends D (seed 4) through and E into the losers'.
+    assert schedule[0] == ((D, E),)
+    # Round 2: winners' semi-finals; the losers' round 1 has E alone (a bye: no game).
+    assert schedule[1] == ((A, D), (B, C))
+    assert [m.decided and m.loser is None for m in tree.losers[0]] == [True, True]
+    assert tree.champion == A
+    losses = {p.player: p.losses for p in double_placings(tree, five)}
+    assert losses == {A: 0, B: 2, C: 2, D: 2, E: 2}
+
+
+def test_a_player_who_left_forfeits_their_matches_without_a_game():
+    tree, games, schedule = _run_double(FOUR, dropped=(D,))
+    assert schedule[0] == ((B, C),)  # A goes through: D forfeits
+    assert all(D not in g.seats for g in games)
+    assert tree.winners[0][0].winner == A and tree.winners[0][0].loser == D
+    # D's second forfeit is in the losers' round 1, against C.
+    assert tree.losers[0][0].winner == C and tree.losers[0][0].loser == D
+    assert tree.champion == A
+
+
+def test_two_players_play_a_grand_final_after_their_first_game():
+    two = FOUR[:2]
+    tree, _games, schedule = _run_double(two, {1: LOSS, 2: LOSS})
+    # B beats A; A comes back as the losers' champion and wins the final: the reset decides.
+    assert schedule == [((A, B),), ((B, A),), ((A, B),)]
+    assert tree.champion == A and tree.rounds == 3
+
+
+def test_the_unknown_parts_of_a_bracket_have_no_players_yet():
+    slots = elimination_slots(EIGHT)
+    tree = double_bracket(slots, [], EIGHT_SEEDS)
+    assert double_pairing(tree, 1).tables == ((1, 8), (4, 5), (2, 7), (3, 6))
+    assert double_pairing(tree, 2).tables == ()
+    assert [len(r) for r in tree.winners] == [4, 2, 1]
+    assert [len(r) for r in tree.losers] == [2, 2, 1, 1]
+    assert [m.round for r in tree.losers for m in r[:1]] == [2, 3, 4, 5]
+    assert tree.finals[0].round == 6 and not tree.finals[0].first_known
+    assert all(p.place is None for p in double_placings(tree, EIGHT))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    count=st.integers(min_value=2, max_value=20),
+    seed=st.integers(0, 10**6),
+    leavers=st.integers(0, 3),
+)
+def test_a_double_elimination_ends_with_everyone_but_the_champion_out_on_two_losses(
+    count, seed, leavers
+):
+    pick = random.Random(seed)
+    players = [Player(i, pick.randrange(1000, 2000)) for i in range(1, count + 1)]
+    slots = elimination_slots(players)
+    seeds = {p.id: n for n, p in enumerate(sorted(players, key=lambda p: (-p.rating, p.id)), 1)}
+    levels = elimination_rounds(count)
+    leave_at = {
+        pick.randrange(1, count + 1): pick.randrange(1, 2 * levels + 2) for _ in range(leavers)
+    }
+    games: list[Game] = []
+    gone: list[int] = []
+    tree = double_bracket(slots, games, seeds)
+    number = 0
+    while tree.champion is None and number <= 2 * levels + 1:
+        number += 1
+        gone = [p for p, when in leave_at.items() if when <= number]
+        tree = double_bracket(slots, games, seeds, gone)
+        if tree.champion is not None:
+            break
+        pairing = double_pairing(tree, number)
+        seated = [p for t in pairing.tables for p in t]
+        assert len(seated) == len(set(seated))  # one game a round at most
+        assert not set(seated) & set(gone)  # no game for a player who left
+        for player in seated:  # no one plays after their second loss
+            assert sum(1 for g in games if g.places and _loser(g, seeds) == player) < 2
+        games += [Game(number, t, pick.choice([WIN, LOSS, DRAW])) for t in pairing.tables]
+        tree = double_bracket(slots, games, seeds, gone)
+    # Later departures never rewrite the past: every game played is still in the bracket.
+    matches = [m for ms in (*tree.winners, *tree.losers, tree.finals) for m in ms]
+    assert {(g.round, frozenset(g.seats)) for g in games} <= {
+        (m.round, frozenset((m.first, m.second))) for m in matches if m.decided
+    }
+    assert tree.champion is not None
+    assert number <= 2 * levels + 1 and tree.rounds <= 2 * levels + 1  # rounds are bounded
+    losses = {p.player: p.losses for p in double_placings(tree, players)}
+    assert losses.pop(tree.champion) <= 1
+    assert set(losses.values()) == {2} or count == 1
+    places = [p.place for p in double_placings(tree, players)]
+    assert places[0] == 1 and None not in places
+
+
+def _loser(game: Game, seeds: dict[int, int]) -> int:
+    first, second = game.seats
+    if game.places == WIN:
+        return second
+    if game.places == LOSS:
+        return first
+    return second if seeds[first] < seeds[second] else first  # a draw: the better seed on

@@ -348,3 +348,73 @@ def test_a_table_a_moderator_aborts_ends_its_part_of_the_round(alice):
     # The aborted game gave nobody a point: only the finished one counts.
     lines = services.standings_of(tournament, list(tournament.entries.all()))
     assert sorted(line.score for line in lines) == [0.0, 0.0, 0.0, 1.0]
+
+
+def _rated(count: int) -> list:
+    """Players p1…pN rated 1800, 1790, …: seed i is p{i}."""
+    users = players(count)
+    for rank, user in enumerate(users):
+        Rating.objects.create(user=user, game="lost_cities", rating=1800 - 10 * rank)
+    return users
+
+
+def _play_out(tournament: Tournament, second_wins: set[int] = frozenset()) -> list[list[str]]:
+    """Play each round to its end (seat 0 wins, seat 1 in `second_wins` rounds) until the
+    tournament ends; return each round's games as 'first-second' names."""
+    schedule = []
+    while tournament.status == Tournament.Status.RUNNING:
+        number = tournament.round_number
+        tables = tables_of_round(tournament, number)
+        schedule.append(
+            ["-".join(s.user.username for s in t.seats.order_by("position")) for t in tables]
+        )
+        for table in tables:
+            end_game(table, winner_seat=1 if number in second_wins else 0)
+        tournament = run_due(tournament)
+        assert tournament.round_number > number or tournament.status != "running"
+    return schedule
+
+
+def test_a_double_elimination_of_eight_runs_both_brackets_and_the_reset_to_its_winner(alice):
+    tournament = start(open_tournament(alice, format="double", max_players=8), _rated(8))
+    assert tournament.rounds == 6  # 2 × 3, before any reset
+    # The upper seat wins every game but the grand final (round 6): the reset is round 7.
+    schedule = _play_out(tournament, second_wins={6})
+    assert schedule == [
+        ["p1-p8", "p4-p5", "p2-p7", "p3-p6"],
+        ["p1-p4", "p2-p3", "p8-p5", "p7-p6"],  # winners' round 2 with losers' round 1
+        ["p1-p2", "p8-p3", "p7-p4"],
+        ["p8-p7"],
+        ["p8-p2"],
+        ["p1-p8"],  # the grand final: p8 wins, p1's first loss
+        ["p8-p1"],  # the reset
+    ]
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.rounds == 7
+    assert tournament.winner.username == "p8"
+    assert Notification.objects.filter(user__username="p3", text__contains="p8 won").count() == 1
+    assert Round.objects.filter(tournament=tournament).count() == 7
+
+
+def test_a_double_elimination_of_five_with_byes_and_a_player_who_leaves(alice):
+    tournament = start(open_tournament(alice, format="double", max_players=5), _rated(5))
+    (first,) = tables_of_round(tournament, 1)  # seeds 1–3 have byes
+    win(first, "p5")  # p4 drops into the losers' bracket…
+    entry_leave(code=tournament.code, user=Entry.objects.get(user__username="p4").user)
+    tournament = run_due(tournament)  # …and leaves: their next match is a forfeit
+    schedule = _play_out(tournament)
+    assert schedule == [
+        ["p1-p5", "p2-p3"],  # p5 alone in losers' round 1: no game
+        ["p1-p2"],  # p3 goes through against p4, who left; p5 faces nobody
+        ["p3-p5"],  # losers' round 3
+        ["p3-p2"],  # losers' final: p2 lost the winners' final
+        ["p1-p3"],  # grand final: the winners' champion wins, no reset
+    ]
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.rounds == 6
+    assert tournament.winner.username == "p1"
+    gone = Entry.objects.get(user__username="p4")
+    assert gone.dropped
+    assert [p.entries for p in Pairing.objects.all() if gone.id in p.entries] == [
+        [gone.id, Entry.objects.get(user__username="p5").id]
+    ]

@@ -12,9 +12,17 @@ from django.utils import timezone
 
 from accounts.models import ModerationLog
 from config.asgi import application
+from games.registry import engines
 from ladder.models import Rating
 from tests.factories import UserFactory
-from tests.tournaments.helpers import end_game, open_tournament, players, start, tables_of_round
+from tests.tournaments.helpers import (
+    end_game,
+    open_tournament,
+    players,
+    run_due,
+    start,
+    tables_of_round,
+)
 from tournaments.models import Entry, Tournament
 from tournaments.services import entry_join, tournament_updated_notify
 
@@ -223,3 +231,45 @@ def test_the_page_socket_gets_the_live_region_on_a_change(alice):
     assert f'id="tournament-{tournament.code}-live"' in html
     assert 'hx-swap-oob="true"' in html and "alice" in html
     assert timezone.now()  # the push is drawn from the database, not from the event
+
+
+def test_the_form_offers_double_elimination_only_for_two_player_games(client, alice):
+    client.force_login(alice)
+    offered = client.get(reverse("tournaments:new", args=["lost_cities"])).context["form"]
+    assert "double" in dict(offered.fields["format"].choices)
+    assert "tables" not in dict(offered.fields["format"].choices)  # a two-player game only
+    many = next(e for e in engines() if e.max_players > 2)
+    offered = client.get(reverse("tournaments:new", args=[many.slug])).context["form"]
+    formats = list(dict(offered.fields["format"].choices))
+    assert formats == ["swiss", "elimination", "double", "tables"]
+    answer = client.post(reverse("tournaments:new", args=["lost_cities"]), {"format": "tables"})
+    assert answer.status_code == 400 and not Tournament.objects.exists()
+
+
+def test_a_double_elimination_page_shows_both_brackets_the_final_and_the_placings(client, alice):
+    users = players(4)
+    for rank, user in enumerate(users):
+        Rating.objects.create(user=user, game="lost_cities", rating=1700 - 10 * rank)
+    tournament = start(open_tournament(alice, format="double"), users)
+    body = client.get(tournament.get_absolute_url()).content.decode()
+    for part in ('id="winners-bracket"', 'id="losers-bracket"', 'id="grand-final"'):
+        assert part in body
+    assert "round 1 of 4" in body
+    double = client.get(tournament.get_absolute_url()).context["double"]
+    assert [len(c.matches) for c in double["winners"]] == [2, 1]
+    assert [c.number for c in double["losers"]] == [2, 3]
+    assert [c.number for c in double["finals"]] == [4]
+    # The upper seat wins everything: p1 never loses; p4, the upper seat of the losers'
+    # bracket (p4–p3, then p4–p2), meets p1 in the grand final.
+    for number in range(1, 5):
+        for table in tables_of_round(tournament, number):
+            end_game(table, winner_seat=0)
+        tournament = run_due(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    page = client.get(tournament.get_absolute_url())
+    body = page.content.decode()
+    assert "Winner: p1" in body and 'id="placings"' in body
+    placings = [(r.line.place, r.entry.user.username) for r in page.context["double"]["placings"]]
+    assert placings == [(1, "p1"), (2, "p4"), (3, "p2"), (4, "p3")]
+    final = page.context["double"]["finals"][0].matches[0]
+    assert [s.entry.user.username for s in final] == ["p1", "p4"] and final[0].won
