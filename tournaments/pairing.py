@@ -347,9 +347,15 @@ def bracket(
     """Return the bracket's rounds as far as the results go (games by round, 1 first).
 
     A slot facing nobody goes through at once; a pair goes through when its game is over,
-    or at once when one of the two left the tournament before their game was made.
+    or at once when one of the two left the tournament before their game was made. When both
+    have left, a later departure never rewrites a result: whoever played a later round went
+    through.
     """
     gone = set(dropped)
+    last_round: dict[int, int] = {}
+    for game in games:
+        for player in game.seats:
+            last_round[player] = max(last_round.get(player, 0), game.round)
     rounds: list[list[Match]] = []
     current: list[int | None] = list(slots)
     number = 1
@@ -363,6 +369,12 @@ def bracket(
                 game = played.get(frozenset((first, second)))
                 if game is not None:
                     winner = game_winner(game, seeds)
+                elif first in gone and second in gone:
+                    # Both have left, one after this match was settled: the one who played on
+                    # went through (else no game depends on it: the better seed).
+                    later = [p for p in (first, second) if last_round.get(p, 0) > number]
+                    better = min((first, second), key=lambda p: seeds.get(p, 0))
+                    winner = later[0] if later else better
                 elif first in gone or second in gone:
                     winner = second if first in gone else first
                 else:

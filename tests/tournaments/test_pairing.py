@@ -167,6 +167,23 @@ def test_a_player_who_left_sends_the_opponent_through_without_a_game():
     assert elimination_pairing(rounds, 1).tables == ((B, C),)
 
 
+def test_a_later_departure_does_not_rewrite_a_match_decided_by_an_earlier_one():
+    slots = elimination_slots(FOUR)
+    seeds = {A: 1, B: 2, C: 3, D: 4}
+    # D left before round 1, so A went through without a game and then played round 2 ...
+    games = [Game(1, (B, C), WIN), Game(2, (A, B), WIN)]
+    rounds = bracket(slots, games, seeds, dropped=[D])
+    assert rounds[0][0].winner == A
+    # ... and A leaving afterwards keeps A as round 1's winner and the final's.
+    rounds = bracket(slots, games, seeds, dropped=[D, A])
+    assert rounds[0][0].winner == A
+    assert rounds[1][0].winner == A
+    # Two who both left before either played on: the better seed, and no game is made.
+    rounds = bracket(slots, [], seeds, dropped=[D, A])
+    assert rounds[0][0].winner == A
+    assert elimination_pairing(rounds, 1).tables == ((B, C),)
+
+
 @pytest.mark.parametrize(
     ("count", "sizes"),
     [(3, [3]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (16, [4, 4, 4, 4])],
