@@ -178,6 +178,8 @@ class _Eval:
                 )
                 value = best * max(0.5, self.gens - 0.5)
                 return value
+            if effect[1] == "prelude_pay":  # "pay n M€" on a prelude
+                return -float(effect[2])
             return HOOK_VALUE.get(effect[1], 2.0)
         if name in ("remove_card_res", "move_res", "land_claim", "mars_university"):
             return 1.0
