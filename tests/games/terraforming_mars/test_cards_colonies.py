@@ -554,7 +554,7 @@ def test_r11_polyphemos_pays_5_per_card_at_setup_and_in_research() -> None:
     assert st.phase == "action"
     assert st.players[0].stock[0] == 50 - 2 * 5
     assert st.players[0].stock[2] == 5 and st.players[0].prod[0] == 5
-    from games.terraforming_mars.phases import card_price
+    from games.terraforming_mars.payment import card_price
 
     assert card_price(card("R11")) == 5 and card_price(card("R02")) == 3
 

@@ -1,0 +1,101 @@
+"""Rulings of the Prelude / Colonies expansions that reach into the base game.
+
+Polyphemos's card price for cards bought during play, Minority Refuge / Pioneer Settlement
+at the M€ production limit onto a tile whose build bonus offsets it, and Stormcraft's
+floaters for every heat a card spends.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.terraforming_mars.bots import HeuristicBot, _Eval
+from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.payment import card_price, seat_card_price
+from games.terraforming_mars.state import State
+from games.terraforming_mars.text import describe_action
+from games.terraforming_mars.view import _option_label, build_view
+from tests.games.terraforming_mars.cardkit import position
+from tests.games.terraforming_mars.helpers import (
+    ENGINE,
+    act,
+    card,
+    in_play,
+    ready,
+    set_stock,
+)
+
+COLONIES = {"colonies": True}
+BUY = {"type": "choose", "option": "buy"}
+DISCARD = {"type": "choose", "option": "discard"}
+
+
+# --- Polyphemos: 5 M€ for every card bought into hand -------------------------------------------
+
+
+def _looking(number: str, corp: str, mc: int) -> State:
+    """Seat 0 (corporation `corp`) uses the look-and-buy action of `number` with `mc` M€."""
+    st = position("C14", options=COLONIES)
+    player = st.pw(0)
+    player.corp = card(corp)
+    in_play(st, 0, number)
+    set_stock(st, 0, mc=mc, heat=0)
+    st = act(ready(st), 0, {"type": "use", "card": card(number)})
+    assert st.queue[0][0] == "look_buy"
+    return st
+
+
+@pytest.mark.parametrize("number", ["006", "110"])  # Inventors' Guild, Business Network
+def test_polyphemos_pays_5_for_a_card_bought_in_play(number: str) -> None:
+    st = _looking(number, "R11", mc=5)  # at the limit
+    looked = st.queue[0][3]
+    assert ENGINE.legal_actions(st, 0) == [BUY, DISCARD]
+    after = act(st, 0, BUY)
+    assert after.players[0].stock[0] == 0
+    assert looked in after.players[0].hand
+
+
+@pytest.mark.parametrize("number", ["006", "110"])
+def test_polyphemos_cannot_buy_with_4_mc_in_play(number: str) -> None:
+    st = _looking(number, "R11", mc=4)  # one short: 4 would do for anyone else
+    assert ENGINE.legal_actions(st, 0) == [DISCARD]
+    other = _looking(number, "R02", mc=3)  # Poseidon: the printed 3 M€
+    assert BUY in ENGINE.legal_actions(other, 0)
+    assert act(other, 0, BUY).players[0].stock[0] == 0
+
+
+def test_the_buy_button_and_log_say_the_buyers_price() -> None:
+    st = _looking("110", "R11", mc=9)
+    label = _option_label(st, st.queue[0], BUY)["label"]
+    assert label.say() == "Buy it for 5 M€"
+    assert "Buy it for 5 M€" in describe_action(st, 0, BUY, 0).say()
+    other = _looking("110", "R02", mc=9)
+    assert _option_label(other, other.queue[0], BUY)["label"].say() == "Buy it for 3 M€"
+
+
+def test_the_setup_screen_says_polyphemos_price() -> None:
+    st = ENGINE.setup(players=2, seed=3, options=COLONIES).clone()
+    st.sel[0] = {**st.sel[0], "corps": (card("R11"), card("R02"))}
+    st.freeze()
+    mine = build_view(ENGINE, st, 0)["selection"]["mine"]
+    assert mine["price"] == 3  # no corporation chosen yet
+    by_corp = {c["id"]: c["card_price"] for c in mine["corps"]}
+    assert by_corp == {card("R11"): 5, card("R02"): 3}
+    st = act(st, 0, {"type": "corporation", "card": card("R11")})
+    st = act(st, 0, {"type": "keep", "card": st.sel[0]["cards"][0]})
+    mine = build_view(ENGINE, st, 0)["selection"]["mine"]
+    assert (mine["price"], mine["cost"]) == (5, 5)
+    assert seat_card_price(st, 0) == 5 and card_price(card("R11")) == 5
+
+
+def test_the_bot_prices_a_look_and_buy_at_polyphemos_price() -> None:
+    bot = HeuristicBot()
+    for corp, price in (("R11", 5), ("R02", 3)):
+        st = _looking("110", corp, mc=20)
+        ev = _Eval(st, 0)
+        score = bot._choice_score(ev, st.queue[0], "buy")
+        assert score == pytest.approx(ev.keep_value(st.queue[0][3]) - price)
+
+
+def test_polyphemos_corporation_is_a_colonies_card() -> None:
+    assert CARDS[card("R11")].module == "colonies"
