@@ -508,6 +508,46 @@ class HeatFloaters(Decision):
         raise_temperature(st, seat, 1)
 
 
+def heat_available(st: State, seat: int) -> int:
+    """The heat `seat` can spend: heat, plus 2 per floater on Stormcraft Incorporated."""
+    return st.players[seat].stock[HEAT] + floater_heat(st, seat)
+
+
+@op("spend_heat")
+def _spend_heat(st: State, item: Item) -> None:
+    """("spend_heat", seat, source, n): spend n heat (a card's action or effect); with floaters
+    that stand in for heat (Stormcraft) the player says how many (the caller checked
+    heat_available)."""
+    seat, amount = item[1], item[3]
+    card = floater_heat_card(st, seat)
+    if card and st.players[seat].res.get(card, 0):
+        front(st, ("colonies_heat_spend", seat, card, amount))
+        return
+    lose(st, seat, HEAT, amount)
+    log(st, seat, "spend", "heat", amount)
+
+
+@decision("colonies_heat_spend")
+class HeatSpend(Decision):
+    """("colonies_heat_spend", seat, card, n): how many of `card`'s floaters pay n heat."""
+
+    prompt = msg("How many floaters do you spend as heat (2 heat each)?")
+
+    def options(self, st: State, item: Item) -> list[Action]:
+        player = st.players[item[1]]
+        amount = item[3]
+        least = max(0, -(-(amount - player.stock[HEAT]) // FLOATER_HEAT))
+        most = min(player.res.get(item[2], 0), -(-amount // FLOATER_HEAT))
+        return [{"type": "amount", "amount": n} for n in range(least, most + 1)]
+
+    def choose(self, st: State, item: Item, action: Action) -> None:
+        seat, amount, used = item[1], item[3], action["amount"]
+        add_card_res(st, seat, item[2], -used)
+        heat = max(0, amount - FLOATER_HEAT * used)
+        lose(st, seat, HEAT, heat)
+        log(st, seat, "spend", "heat", heat)
+
+
 # --- decisions ------------------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from tests.games.terraforming_mars.helpers import (
     ENGINE,
     act,
     card,
+    give,
     in_play,
     ready,
     set_stock,
@@ -99,3 +100,74 @@ def test_the_bot_prices_a_look_and_buy_at_polyphemos_price() -> None:
 
 def test_polyphemos_corporation_is_a_colonies_card() -> None:
     assert CARDS[card("R11")].module == "colonies"
+
+
+# --- Stormcraft Incorporated: floaters as 2 heat each, wherever heat is spent ---------------------
+
+HEAT = 5
+STORMCRAFT = "R29"
+
+
+def _stormcraft(heat: int, floaters: int, *numbers: str) -> State:
+    st = position("C38", options=COLONIES)
+    st.temperature = 0  # Caretaker Contract's requirement
+    player = st.pw(0)
+    player.corp = card(STORMCRAFT)
+    player.res[card(STORMCRAFT)] = floaters
+    set_stock(st, 0, heat=heat, mc=10)
+    for number in numbers:
+        in_play(st, 0, number)
+    return st
+
+
+def _amounts(st: State) -> list[int]:
+    return [a["amount"] for a in ENGINE.legal_actions(st, 0)]
+
+
+USE_CARETAKER = {"type": "use", "card": card("154")}
+
+
+def test_caretaker_contract_refused_one_heat_short_with_floaters() -> None:
+    st = ready(_stormcraft(1, 3, "154"))  # 1 + 3 × 2 = 7 of 8
+    assert USE_CARETAKER not in ENGINE.legal_actions(st, 0)
+
+
+def test_caretaker_contract_paid_with_floaters_at_the_limit() -> None:
+    st = ready(_stormcraft(2, 3, "154"))  # 2 + 3 × 2 = 8: only one way
+    assert USE_CARETAKER in ENGINE.legal_actions(st, 0)
+    after = act(st, 0, USE_CARETAKER)
+    player = after.players[0]
+    assert (player.stock[HEAT], player.res[card(STORMCRAFT)]) == (0, 0)
+    assert player.tr == st.players[0].tr + 1
+
+
+def test_stormcraft_chooses_how_many_floaters_pay_a_card_action() -> None:
+    st = ready(_stormcraft(6, 3, "154"))
+    after = act(st, 0, USE_CARETAKER)
+    assert after.queue[0][0] == "colonies_heat_spend"
+    assert _amounts(after) == [1, 2, 3]  # at least 1 (6 heat), at most 3 floaters
+    done = act(after, 0, {"type": "amount", "amount": 2})
+    player = done.players[0]
+    assert (player.stock[HEAT], player.res[card(STORMCRAFT)]) == (2, 1)
+    assert player.tr == st.players[0].tr + 1
+
+
+def test_without_floaters_a_card_action_spends_heat_as_before() -> None:
+    st = ready(_stormcraft(8, 0, "154"))
+    after = act(st, 0, USE_CARETAKER)
+    assert after.players[0].stock[HEAT] == 0 and after.players[0].tr == st.players[0].tr + 1
+
+
+def test_local_heat_trapping_may_be_paid_with_floaters() -> None:
+    st = _stormcraft(0, 2)
+    give(st, 0, "190")
+    frozen = ready(st)  # 0 + 2 × 2 = 4 of 5: one short
+    assert {"type": "play", "card": card("190")} not in ENGINE.legal_actions(frozen, 0)
+    st = frozen.clone()
+    st.pw(0).res[card(STORMCRAFT)] = 3  # 6 heat worth: at the limit
+    frozen = ready(st)
+    assert {"type": "play", "card": card("190")} in ENGINE.legal_actions(frozen, 0)
+    after = act(frozen, 0, {"type": "play", "card": card("190")})
+    while after.queue and after.queue[0][0] != "choice":
+        after = act(after, 0, ENGINE.legal_actions(after, 0)[0])
+    assert after.players[0].res[card(STORMCRAFT)] == 0 and after.players[0].stock[HEAT] == 0
