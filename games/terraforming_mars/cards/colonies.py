@@ -380,7 +380,8 @@ CARDS = (
         module="colonies",
         text="-2 M€ production; place a colony.",
         checks=("colonies_room",),
-        play=(("prod", "mc", -2), ("colony", False)),
+        # The colony first: its build bonus counts (Luna at -4 M€ production), as Immigrant City.
+        play=(("colony", False), ("prod", "mc", -2)),
     ),
     project(
         "C27",
@@ -415,7 +416,8 @@ CARDS = (
         vp="2",
         text="-2 M€ production; place a colony.",
         checks=("colonies_room",),
-        play=(("prod", "mc", -2), ("colony", False)),
+        # The colony first: its build bonus counts (Luna at -4 M€ production), as Immigrant City.
+        play=(("colony", False), ("prod", "mc", -2)),
     ),
     project(
         "C30",

@@ -11,7 +11,9 @@ import pytest
 
 from games.terraforming_mars.bots import HeuristicBot, _Eval
 from games.terraforming_mars.catalog import CARDS
+from games.terraforming_mars.kernel import DECISIONS
 from games.terraforming_mars.payment import card_price, seat_card_price
+from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.state import State
 from games.terraforming_mars.text import describe_action
 from games.terraforming_mars.view import _option_label, build_view
@@ -23,6 +25,7 @@ from tests.games.terraforming_mars.helpers import (
     give,
     in_play,
     ready,
+    resolve,
     set_stock,
 )
 
@@ -171,3 +174,51 @@ def test_local_heat_trapping_may_be_paid_with_floaters() -> None:
     while after.queue and after.queue[0][0] != "choice":
         after = act(after, 0, ENGINE.legal_actions(after, 0)[0])
     assert after.players[0].res[card(STORMCRAFT)] == 0 and after.players[0].stock[HEAT] == 0
+
+
+# --- Minority Refuge / Pioneer Settlement: the colony's build bonus counts first ---------------
+
+TILES5 = ("callisto", "ceres", "io", "luna", "triton")
+MC = 0
+
+
+def _refuge(number: str, mc_prod: int, *, luna_owners: tuple[int, ...] = ()) -> State:
+    st = position(number, options=COLONIES)
+    st.colonies = tuple((key, 1, luna_owners if key == "luna" else (), -1) for key in TILES5)
+    st.pw(0).prod[MC] = mc_prod
+    return st
+
+
+def _colony_options(st: State) -> list[str]:
+    return [a["colony"] for a in ENGINE.legal_actions(st, 0) if a["type"] == "colony"]
+
+
+@pytest.mark.parametrize("number", ["C26", "C29"])  # Minority Refuge, Pioneer Settlement
+@pytest.mark.parametrize("mc_prod", [-4, -5])
+def test_colony_card_playable_below_minus_3_onto_luna_only(number: str, mc_prod: int) -> None:
+    st = ready(_refuge(number, mc_prod))
+    play = {"type": "play", "card": card(number)}
+    assert play in ENGINE.legal_actions(st, 0)
+    only = DECISIONS["colony_place"].options(st, ("colony_place", 0, card(number), False))
+    assert only == [{"type": "colony", "colony": "luna"}]  # the tile that makes it legal
+    done = resolve(act(st, 0, play), 0)  # one tile: placed without a question
+    assert done.players[0].prod[MC] == mc_prod  # +2 from Luna, then -2
+    assert dict((k, o) for k, _s, o, _t in done.colonies)["luna"] == (0,)
+
+
+@pytest.mark.parametrize("number", ["C26", "C29"])
+def test_colony_card_refused_at_minus_4_when_luna_is_not_open(number: str) -> None:
+    st = ready(_refuge(number, -4, luna_owners=(1, 1, 1)))  # Luna full: -6 everywhere else
+    assert {"type": "play", "card": card(number)} not in ENGINE.legal_actions(st, 0)
+    assert play_block(st, 0, card(number)) is not None
+
+
+@pytest.mark.parametrize("number", ["C26", "C29"])
+def test_colony_card_at_minus_3_may_go_anywhere(number: str) -> None:
+    st = ready(_refuge(number, -3))
+    after = act(st, 0, {"type": "play", "card": card(number)})
+    while after.queue[0][0] != "colony_place":
+        after = act(after, 0, ENGINE.legal_actions(after, 0)[0])
+    assert sorted(_colony_options(after)) == sorted(TILES5)
+    done = act(after, 0, {"type": "colony", "colony": "io"})
+    assert done.players[0].prod[MC] == -5
