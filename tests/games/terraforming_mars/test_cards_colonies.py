@@ -621,3 +621,21 @@ def test_r29_stormcraft_floaters_stand_in_for_heat() -> None:
     assert ENGINE.legal_actions(after, 0) == [{"type": "amount", "amount": n} for n in range(4)]
     after = act(after, 0, {"type": "amount", "amount": 1})
     assert after.players[0].stock[5] == 2 and after.players[0].res[card("R29")] == 2
+
+
+def test_c42_sub_zero_salt_fish_action_adds_a_microbe_and_2_make_a_vp() -> None:
+    st = pos("C14")
+    in_play(st, 0, "C42", res=1)
+    q = use(st, "C42")
+    assert q.res("C42") == 2
+    assert card_vp(q.after, 0, card("C42")) == 1
+    assert card_vp(q.before, 0, card("C42")) == 0
+
+
+def test_r04_arklight_is_worth_1_vp_per_2_animals() -> None:
+    st = _corp_game("R04")
+    st.pw(0).res[card("R04")] = 5
+    assert card_vp(ready(st), 0, card("R04")) == 2
+    st = _corp_game("R04")
+    st.pw(0).res[card("R04")] = 1
+    assert card_vp(ready(st), 0, card("R04")) == 0

@@ -832,3 +832,12 @@ def test_the_card_a_prelude_lets_you_play_may_be_none() -> None:
     view = build_view(ENGINE, st, 0)
     labels = [str(option["label"]) for option in view["prompt"]["options"]]
     assert labels == [str(CARDS[card("P38")].name), "Play no card"]
+
+
+def test_preludes_are_not_project_cards_for_tactician() -> None:
+    """Hellas' Tactician counts green and blue cards with a requirement: preludes never."""
+    st = game(2, options={**PRELUDE, "map": "hellas"})
+    in_play(st, 0, "P01", "P27", "P38")  # two preludes, an event with a requirement
+    assert MILESTONES["tactician"].measure(ready(st.clone()), 0) == 0
+    in_play(st, 0, "P39", "P42")  # Psychrophiles (blue), Space Hotels (green): both count
+    assert MILESTONES["tactician"].measure(ready(st), 0) == 2
