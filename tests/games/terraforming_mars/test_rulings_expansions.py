@@ -7,6 +7,8 @@ floaters for every heat a card spends.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.terraforming_mars.bots import HeuristicBot, _Eval
@@ -22,6 +24,7 @@ from tests.games.terraforming_mars.helpers import (
     ENGINE,
     act,
     card,
+    game,
     give,
     in_play,
     ready,
@@ -222,3 +225,38 @@ def test_colony_card_at_minus_3_may_go_anywhere(number: str) -> None:
     assert sorted(_colony_options(after)) == sorted(TILES5)
     done = act(after, 0, {"type": "colony", "colony": "io"})
     assert done.players[0].prod[MC] == -5
+
+
+@pytest.mark.django_db
+def test_the_drawn_setup_and_research_screens_say_5_mc_for_polyphemos(alice: Any, bob: Any) -> None:
+    from lobby.rendering import board_html
+    from lobby.services import seat_join, table_create
+
+    table = table_create(user=alice, game="terraforming_mars", players=2, options=COLONIES)
+    table = seat_join(code=table.code, user=bob)
+    st = ENGINE.load(table.state).clone()
+    st.sel[0] = {**st.sel[0], "corps": (card("R11"), card("R02"))}
+    st.freeze()
+    table.state = ENGINE.dump(st)
+    table.save(update_fields=["state"])
+    html = board_html(table, alice)
+    assert "you buy them next, 3 M€ each" in html  # no corporation chosen yet
+    assert "With it, each card you buy costs 5 M€." in html  # next to Polyphemos only
+    assert html.count("each card you buy costs") == 1
+    st = act(st, 0, {"type": "corporation", "card": card("R11")})
+    table.state = ENGINE.dump(st)
+    table.save(update_fields=["state"])
+    html = board_html(table, alice)
+    assert "Choose the cards to keep (5 M€ each)" in html
+    assert "Keep (5 M€)" in html and "Keep (3 M€)" not in html
+    # Research in generation 2 with Polyphemos in play.
+    research = game(2, corps=("R11", "R02"), options=COLONIES)
+    research.phase = "research"
+    research.gen = 2
+    research.sel = [{"stage": "cards", "cards": research.deck[:4], "kept": ()}, None]
+    research.deck = research.deck[4:]
+    set_stock(research, 0, mc=20)
+    table.state = ENGINE.dump(ready(research))
+    table.save(update_fields=["state"])
+    html = board_html(table, alice)
+    assert "Research: choose the cards to buy (5 M€ each)" in html
