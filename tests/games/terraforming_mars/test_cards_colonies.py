@@ -639,3 +639,12 @@ def test_r04_arklight_is_worth_1_vp_per_2_animals() -> None:
     st = _corp_game("R04")
     st.pw(0).res[card("R04")] = 1
     assert card_vp(ready(st), 0, card("R04")) == 0
+
+
+def test_c48_urban_decomposers_refused_without_a_colony() -> None:
+    """Both requirements: a city and no colony is one colony short; a city and a colony pass."""
+    st = pos("C48")
+    place_tiles(st, {"r3c4": ("city", 0)})
+    assert "1 of your colonies" in blocked(st, "C48")
+    colonies_at(st, "luna", (0,))
+    assert blocked(st, "C48") is None
