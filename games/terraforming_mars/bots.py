@@ -16,7 +16,6 @@ from games.terraforming_mars.board import map_of, special_active
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.colonies import BUILD_COLONY_COST, TILES, Benefit, entry, trade_costs
 from games.terraforming_mars.constants import (
-    CARD_PRICE,
     HEAT,
     MC,
     OCEANS_MAX,
@@ -28,7 +27,7 @@ from games.terraforming_mars.constants import (
 )
 from games.terraforming_mars.kernel import count
 from games.terraforming_mars.milestones import AWARDS
-from games.terraforming_mars.payment import card_cost, means_value
+from games.terraforming_mars.payment import card_cost, means_value, seat_card_price
 from games.terraforming_mars.playability import requirement_block
 from games.terraforming_mars.prelude import solo_generations
 from games.terraforming_mars.scoring import breakdown
@@ -179,6 +178,8 @@ class _Eval:
                 )
                 value = best * max(0.5, self.gens - 0.5)
                 return value
+            if effect[1] == "prelude_pay":  # "pay n M€" on a prelude
+                return -float(effect[2])
             return HOOK_VALUE.get(effect[1], 2.0)
         if name in ("remove_card_res", "move_res", "land_claim", "mars_university"):
             return 1.0
@@ -505,7 +506,7 @@ class HeuristicBot:
             return sum(ev.op(card.id, e) for e in mode.effects) - ev.mode_cost(card.id, mode.costs)
         if name == "look_buy":
             if option == "buy":
-                return ev.keep_value(item[3]) - CARD_PRICE
+                return ev.keep_value(item[3]) - seat_card_price(ev.st, item[1])
             return 0.0
         if name == "viral":
             if option == "resource":
@@ -544,13 +545,14 @@ class HeuristicBot:
             else ev.player.stock[MC] + (ev.player.stock[HEAT] if ev.player.mods.heat_as_mc else 0)
         )
         kept = choice["kept"]
+        price = seat_card_price(st, seat)  # 3 M€, Polyphemos 5
         wanted = sorted(
-            (c for c in choice["cards"] if ev.keep_value(c) > CARD_PRICE + 2),
+            (c for c in choice["cards"] if ev.keep_value(c) > price + 2),
             key=lambda c: -ev.keep_value(c),
         )
-        limit = max(0, budget // CARD_PRICE)
+        limit = max(0, budget // price)
         if st.phase == "research":
-            limit = min(limit, max(0, (budget - 8) // CARD_PRICE))
+            limit = min(limit, max(0, (budget - 8) // price))
         room = max(0, HAND_TARGET - len(ev.player.hand))
         wanted = wanted[: min(limit, room)]
         for action in legal:

@@ -42,6 +42,7 @@ from games.terraforming_mars.constants import (
     HEAT,
     HEAT_PER_STEP,
     MAX_COLONIES,
+    PRODUCTION_MIN,
     RES_INDEX,
     TITANIUM,
     TRADE_BOOST_ALWAYS,
@@ -508,7 +509,90 @@ class HeatFloaters(Decision):
         raise_temperature(st, seat, 1)
 
 
+def heat_available(st: State, seat: int) -> int:
+    """The heat `seat` can spend: heat, plus 2 per floater on Stormcraft Incorporated."""
+    return st.players[seat].stock[HEAT] + floater_heat(st, seat)
+
+
+@op("spend_heat")
+def _spend_heat(st: State, item: Item) -> None:
+    """("spend_heat", seat, source, n): spend n heat (a card's action or effect); with floaters
+    that stand in for heat (Stormcraft) the player says how many (the caller checked
+    heat_available)."""
+    seat, amount = item[1], item[3]
+    card = floater_heat_card(st, seat)
+    if card and st.players[seat].res.get(card, 0):
+        front(st, ("colonies_heat_spend", seat, card, amount))
+        return
+    lose(st, seat, HEAT, amount)
+    log(st, seat, "spend", "heat", amount)
+
+
+@decision("colonies_heat_spend")
+class HeatSpend(Decision):
+    """("colonies_heat_spend", seat, card, n): how many of `card`'s floaters pay n heat."""
+
+    prompt = msg("How many floaters do you spend as heat (2 heat each)?")
+
+    def options(self, st: State, item: Item) -> list[Action]:
+        player = st.players[item[1]]
+        amount = item[3]
+        least = max(0, -(-(amount - player.stock[HEAT]) // FLOATER_HEAT))
+        most = min(player.res.get(item[2], 0), -(-amount // FLOATER_HEAT))
+        return [{"type": "amount", "amount": n} for n in range(least, most + 1)]
+
+    def choose(self, st: State, item: Item, action: Action) -> None:
+        seat, amount, used = item[1], item[3], action["amount"]
+        add_card_res(st, seat, item[2], -used)
+        heat = max(0, amount - FLOATER_HEAT * used)
+        lose(st, seat, HEAT, heat)
+        log(st, seat, "spend", "heat", heat)
+
+
 # --- decisions ------------------------------------------------------------------------------------
+
+
+def build_production(key: str) -> dict[str, int]:
+    """The production a colony on tile `key` brings as its build bonus (Luna: +2 M€)."""
+    build = TILES[key].build
+    return {build.resource: build.amounts[0]} if build.kind == "production" else {}
+
+
+def _later_drops(card_id: str) -> dict[str, int]:
+    """The production a card lowers after it places its colony (Minority Refuge: 2 M€)."""
+    card = CARDS.get(card_id)
+    if card is None:
+        return {}
+    drops: dict[str, int] = {}
+    placed = False
+    for effect in card.play:
+        if effect[0] == "colony":
+            placed = True
+        elif placed and effect[0] == "prod" and effect[2] < 0:
+            drops[effect[1]] = drops.get(effect[1], 0) - effect[2]
+    return drops
+
+
+def offsets_drop(st: State, seat: int, card_id: str, key: str) -> bool:
+    """Whether a colony on `key` leaves every production the card lowers next at or above its
+    minimum: the colony comes first, so its build bonus counts (Minority Refuge and Pioneer
+    Settlement at -4 M€ production go to Luna, as Immigrant City's own city counts)."""
+    gains = build_production(key)
+    prod = st.players[seat].prod
+    return all(
+        prod[RES_INDEX[res]] + gains.get(res, 0) - drop >= PRODUCTION_MIN[RES_INDEX[res]]
+        for res, drop in _later_drops(card_id).items()
+    )
+
+
+def colony_spaces(st: State, seat: int, card_id: str, again: bool) -> list[str]:
+    """The tiles a card's colony may go to: free for it, and offsetting its production drop."""
+    return [
+        key
+        for key, _s, _o, _t in st.colonies
+        if colony_block(st, seat, key, allow_second=again) is None
+        and offsets_drop(st, seat, card_id, key)
+    ]
 
 
 @decision("colony_place")
@@ -518,9 +602,7 @@ class ColonyPlace(Decision):
     def options(self, st: State, item: Item) -> list[Action]:
         again = bool(item[3]) if len(item) > 3 else False
         return [
-            {"type": "colony", "colony": key}
-            for key, _s, _o, _t in st.colonies
-            if colony_block(st, item[1], key, allow_second=again) is None
+            {"type": "colony", "colony": key} for key in colony_spaces(st, item[1], item[2], again)
         ]
 
     def choose(self, st: State, item: Item, action: Action) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.constants import (
+    CARD_PRICE,
     HEAT,
     MC,
     PSYCHROPHILES,
@@ -23,7 +24,16 @@ from games.terraforming_mars.constants import (
 from games.terraforming_mars.kernel import Decision, decision, fire, front, log, op
 from games.terraforming_mars.state import Player, State
 
-__all__ = ["capacity", "card_cost", "check_payment", "means_value", "pay_item", "payment_plan"]
+__all__ = [
+    "capacity",
+    "card_cost",
+    "card_price",
+    "check_payment",
+    "means_value",
+    "pay_item",
+    "payment_plan",
+    "seat_card_price",
+]
 
 _LETTER = {"s": STEEL, "t": TITANIUM, "h": HEAT}
 _NAME = {"s": "steel", "t": "titanium", "h": "heat", "p": "microbe"}
@@ -107,6 +117,26 @@ def ways(player: Player, steel: bool = False, titanium: bool = False, plant: boo
     if plant and _held(player, "p"):
         out += "p"
     return out
+
+
+def card_price(corp: str) -> int:
+    """M€ per card bought into hand (§2.2 step 6, §3.2): 3, or what the corporation says.
+
+    Polyphemos: 5, at setup, in research and for every card bought during play (Business
+    Network, Inventors' Guild).
+    """
+    if corp in CARDS:
+        for effect in CARDS[corp].effects:
+            if effect[0] == "card_price":
+                return int(effect[1])
+    return CARD_PRICE
+
+
+def seat_card_price(st: State, seat: int) -> int:
+    """The card price of `seat` now: its chosen corporation's (setup) or the one in play."""
+    choice = st.sel[seat] if 0 <= seat < len(st.sel) else None
+    corp = (choice or {}).get("corp") or st.players[seat].corp
+    return card_price(corp)
 
 
 def pay_item(

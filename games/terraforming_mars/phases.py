@@ -14,7 +14,6 @@ from games.terraforming_mars.board import any_legal_space, map_of
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.colonies import deal_tiles, end_generation
 from games.terraforming_mars.constants import (
-    CARD_PRICE,
     CARDS_DEALT,
     CORPORATIONS_DEALT,
     ENERGY,
@@ -44,6 +43,7 @@ from games.terraforming_mars.kernel import (
     recompute,
     run,
 )
+from games.terraforming_mars.payment import card_price, seat_card_price
 from games.terraforming_mars.prelude import (
     apply_pick,
     choice_complete,
@@ -237,22 +237,6 @@ def _reveal(st: State) -> None:
 
 
 # --- simultaneous choices: setup, research, draft ------------------------------------------------
-
-
-def card_price(corp: str) -> int:
-    """M€ per card bought (§2.2 step 6, §3.2): 3, or what the corporation says (Polyphemos)."""
-    if corp in CARDS:
-        for effect in CARDS[corp].effects:
-            if effect[0] == "card_price":
-                return int(effect[1])
-    return CARD_PRICE
-
-
-def seat_card_price(st: State, seat: int) -> int:
-    """The card price of `seat` now: its chosen corporation's (setup) or the one in play."""
-    choice = st.sel[seat] if 0 <= seat < len(st.sel) else None
-    corp = (choice or {}).get("corp") or st.players[seat].corp
-    return card_price(corp)
 
 
 def _buy_capacity(st: State, seat: int, choice: dict[str, Any]) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.terraforming_mars.board import any_legal_space, legal_spaces, map_of
 from games.terraforming_mars.catalog import CARDS
-from games.terraforming_mars.colonies import colony_requirement_block
+from games.terraforming_mars.colonies import colony_requirement_block, colony_spaces
 from games.terraforming_mars.constants import (
     PRODUCTION_MIN,
     REQUIREMENT_STEP,
@@ -155,6 +155,16 @@ def _tile_production(st: State, seat: int, card_id: str, before: int) -> dict[st
     return gains
 
 
+def _colony_offsets(st: State, seat: int, card_id: str, before: int) -> bool:
+    """Whether a colony the card places before effect `before` can go to a tile whose build
+    bonus keeps its later production drops legal (Minority Refuge onto Luna at -4 M€
+    production); colonies.ColonyPlace then offers only such tiles."""
+    for effect in CARDS[card_id].play[:before]:
+        if effect[0] == "colony" and colony_spaces(st, seat, card_id, bool(effect[1])):
+            return True
+    return False
+
+
 def _sure_to_fire(cond: tuple[tuple[str, Any], ...], kind: str, on_mars: set[bool]) -> bool:
     for key, value in cond:
         if key == "tile" and value != kind:
@@ -261,6 +271,8 @@ def _play_block(st: State, seat: int, card_id: str) -> str | None:
         if effect[0] == "prod" and effect[2] < 0:
             credit = _tile_production(st, seat, card_id, index).get(effect[1], 0)
             reason = _check_prod(st, seat, effect, credit)
+            if reason is not None and _colony_offsets(st, seat, card_id, index):
+                reason = None
         else:
             test = OP_CHECKS.get(effect[0])
             reason = test(st, seat, effect) if test is not None else None

@@ -32,6 +32,7 @@ from games.terraforming_mars.constants import (
     VALLEY_TRUST_PRELUDES,
 )
 from games.terraforming_mars.kernel import CHECKS, Decision, decision, front, gain, log
+from games.terraforming_mars.payment import capacity
 from games.terraforming_mars.playability import OP_CHECKS
 from games.terraforming_mars.state import Settings, State
 from games.words import msg
@@ -47,7 +48,7 @@ __all__ = [
 ]
 
 Action = dict[str, Any]
-_PAY = "gain"  # "pay n M€" is ("gain", "mc", -n)
+_PAY = "prelude_pay"  # "pay n M€" is ("hook", "prelude_pay", n): a payment (§5, §13)
 
 
 def prelude_pool() -> list[str]:
@@ -123,9 +124,9 @@ def prelude_block(st: State, seat: int, card_id: str) -> str | None:
     card = CARDS[card_id]
     player = st.players[seat]
     for effect in card.play:
-        if effect[0] == _PAY and effect[1] == "mc" and effect[2] < 0:
-            if player.stock[MC] < -effect[2]:
-                return msg("Costs %(n)s M€.", n=-effect[2])
+        if effect[0] == "hook" and effect[1] == _PAY:
+            if capacity(player) < effect[2]:  # M€, and Helion's heat
+                return msg("Costs %(n)s M€.", n=effect[2])
             continue
         test = OP_CHECKS.get(effect[0])
         if test is not None:

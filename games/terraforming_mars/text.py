@@ -10,8 +10,10 @@ from games.engine import Action
 from games.terraforming_mars import colony_text
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.colonies import BUILD_COLONY_COST, colony_block, trade_block
+from games.terraforming_mars.constants import CARD_PRICE
 from games.terraforming_mars.kernel import DECISIONS
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
+from games.terraforming_mars.payment import seat_card_price
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.state import State
 from games.terraforming_mars.turn import (
@@ -43,6 +45,7 @@ __all__ = [
     "TILE_LABELS",
     "amount_of",
     "card_name",
+    "buy_label",
     "choice_label",
     "describe_action",
     "explain_illegal",
@@ -74,7 +77,7 @@ CHOICE_LABELS = {
     "animals": msg("Add animals / remove animals"),
     "add": msg("Add a resource here"),
     "remove": msg("Remove resources to raise the parameter"),
-    "buy": msg("Buy it for 3 M€"),
+    "buy": msg("Buy it for %(n)s M€", n=CARD_PRICE),  # look_buy: buy_label gives the real price
     "discard": msg("Discard it"),
     "plant": msg("Gain 1 plant"),
     "resource": msg("Add 1 resource to that card"),
@@ -165,6 +168,12 @@ _CHOICE_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]], 
 )
 
 
+def buy_label(st: State, seat: int) -> Msg:
+    """The "buy" option of a look-and-buy (Business Network, Inventors' Guild) at `seat`'s
+    card price (3 M€, Polyphemos 5)."""
+    return msg("Buy it for %(n)s M€", n=seat_card_price(st, seat))
+
+
 def choice_label(card: str, option: str) -> Arg:
     """Return the words of a "choose" option of `card`'s pending decision (the key if unknown).
 
@@ -242,6 +251,8 @@ def describe_action(before: State, seat: int, action: Action, viewer: int | None
         return msg("chose %(amount)s", amount=fields["amount"])
     if kind == "choose":
         source = before.queue[0][2] if before.queue else ""
+        if before.queue and before.queue[0][0] == "look_buy" and fields["option"] == "buy":
+            return msg("chose: %(option)s", option=buy_label(before, seat))
         return msg("chose: %(option)s", option=choice_label(source, str(fields["option"])))
     if kind == "card":
         return msg("chose %(card)s", card=card_name(card))

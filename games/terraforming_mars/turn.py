@@ -148,7 +148,10 @@ def mode_block(st: State, seat: int, card_id: str, mode: Mode) -> str | None:
         kind = cost[0]
         if kind == "spend":
             res = RES_INDEX[cost[1]]
-            if player.stock[res] < cost[2]:
+            held = player.stock[res]
+            if res == HEAT:  # Stormcraft's floaters stand in for heat
+                held = colonies.heat_available(st, seat)
+            if held < cost[2]:
                 return msg("Needs %(amount)s.", amount=amount_of(cost[2], cost[1]))
         elif kind == "pay":
             via = cost[2] if len(cost) > 2 else ""
@@ -341,7 +344,9 @@ def run_mode(st: State, seat: int, card_id: str, mode: Mode) -> None:
     """Pay a mode's costs, then queue its effects (§4.5)."""
     for cost in mode.costs:
         kind = cost[0]
-        if kind == "spend":
+        if kind == "spend" and cost[1] == "heat":
+            front(st, ("spend_heat", seat, card_id, cost[2]))  # Stormcraft may use floaters
+        elif kind == "spend":
             lose(st, seat, RES_INDEX[cost[1]], cost[2])
             log(st, seat, "spend", cost[1], cost[2])
         elif kind == "pay":

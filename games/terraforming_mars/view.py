@@ -28,8 +28,8 @@ from games.terraforming_mars.constants import (
 from games.terraforming_mars.engine import TerraformingMars
 from games.terraforming_mars.maps import MapDef
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
-from games.terraforming_mars.payment import card_cost
-from games.terraforming_mars.phases import seat_card_price, selection_options
+from games.terraforming_mars.payment import card_cost, card_price, seat_card_price
+from games.terraforming_mars.phases import selection_options
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
@@ -37,6 +37,7 @@ from games.terraforming_mars.text import (
     PROJECT_EFFECTS,
     PROJECT_LABELS,
     RESOURCE_WORDS,
+    buy_label,
     card_name,
     choice_label,
     log_text,
@@ -513,7 +514,12 @@ def _selection(st: State, seat: int | None) -> dict[str, Any]:
     mine: dict[str, Any] = {"stage": stage, "kept_count": len(choice.get("kept", ()))}
     if stage == "corp" or (st.phase == "setup" and choice.get("corps")):
         mine["corps"] = [
-            dict(card_view(st, c), action=by_card.get(c, [None])[0], chosen=c == choice.get("corp"))
+            dict(
+                card_view(st, c),
+                action=by_card.get(c, [None])[0],
+                chosen=c == choice.get("corp"),
+                card_price=card_price(c),  # what a card costs with it (Polyphemos: 5)
+            )
             for c in choice.get("corps", ())
         ]
     if stage == "draft":
@@ -528,7 +534,8 @@ def _selection(st: State, seat: int | None) -> dict[str, Any]:
             dict(card_view(st, c), kept=c in kept, action=by_card.get(c, [None])[0])
             for c in choice["cards"]
         ]
-        mine["cost"] = seat_card_price(st, seat) * len(kept)
+        mine["price"] = seat_card_price(st, seat)  # per card: 3 M€, Polyphemos 5
+        mine["cost"] = mine["price"] * len(kept)
         corp = choice.get("corp")
         if st.phase == "setup" and corp:
             mine["budget"] = CARDS[corp].starting_mc
@@ -710,6 +717,8 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
         label = msg("Nobody / nothing")
     elif kind == "amount":
         label = str(action["amount"])
+    elif kind == "choose" and item[0] == "look_buy" and action["option"] == "buy":
+        label = buy_label(st, item[1])  # the buyer's card price (Polyphemos: 5 M€)
     elif kind == "choose":
         label = choice_label(item[2], action["option"])
     elif kind == "fund":  # Vitor's free award (Prelude)

@@ -371,3 +371,110 @@ def test_colonies_a_trade_and_a_colony_built_through_the_board(asgi_server, brow
     assert any(trader == 0 for *_rest, trader in state.colonies)
     assert not errors, errors
     ctx.close()
+
+
+def _answer_prompts(page: Page, rounds: int = 6) -> None:
+    """Answer the decisions on the board (a space, else the first button) until none is left."""
+    for _ in range(rounds):
+        if not page.locator(".tm-prompt").count():
+            return
+        hexes = page.locator(".tm-hex-btn")
+        target = hexes.first if hexes.count() else page.locator(".tm-prompt button:visible").first
+        click_and_wait(page, target)
+
+
+def test_prelude_and_colonies_generation_1_preludes_a_trade_and_a_colony(
+    asgi_server, browser, e2e
+) -> None:
+    """Both expansions on: keep and play 2 preludes, then build a colony and trade, by clicks."""
+    from games.terraforming_mars.catalog import CARDS
+    from games.terraforming_mars.payment import card_price
+    from tests.e2e.conftest import in_thread, watch_errors
+
+    base = asgi_server
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    errors = watch_errors(page)
+    sign_up(page, base, "both")
+    create_table(page, base, "terraforming_mars", opt_prelude="on", opt_colonies="on")
+    page.get_by_role("button", name="Seat a bot").click()
+    expect(page.locator(".tm-selection")).to_contain_text("Choose your corporation", timeout=WAIT)
+    expect(page.locator(".tm-status")).to_contain_text("bot: ready", timeout=WAIT)
+    expect(page.locator(".tm-colonies")).to_be_visible()  # the tiles show from the setup on
+
+    click_and_wait(page, page.locator(".tm-selection button", has_text="Choose").first)
+    engine = get_engine("terraforming_mars")
+    setup = in_thread(lambda: engine.load(Table.objects.get().state))
+    price = card_price(setup.sel[0]["corp"])  # 3 M€, Polyphemos 5: the heading says which
+    expect(page.locator(".tm-selection h2")).to_contain_text(
+        f"Choose the cards to keep ({price} M€ each)"
+    )
+    keep = page.locator(".tm-selection button", has_text="Keep this prelude")
+    for _ in range(2):
+        click_and_wait(page, keep.first)
+    expect(page.locator(".tm-selection")).to_contain_text("Preludes: 2 of 2 kept")
+    page.screenshot(path=str(e2e / "terraforming_mars_both_setup_desktop.png"), full_page=True)
+    click_and_wait(page, page.get_by_role("button", name="Confirm my choice"))
+    page.wait_for_function(
+        "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'action'",
+        timeout=WAIT,
+    )
+
+    # Generation 1 opens with the preludes (ours asked on the board, the bot's at once).
+    for _ in range(12):
+        my_move_ready(page)
+        if not page.locator(".tm-prompt").count():
+            break
+        _answer_prompts(page, rounds=1)
+    state = in_thread(lambda: engine.load(Table.objects.get().state))
+    assert not any(item[0] == "prelude" for item in state.queue)
+    preludes = [c for c in state.players[0].played if CARDS[c].kind == "prelude"]
+    assert len(preludes) == 2, preludes
+    for prelude in preludes:
+        expect(page.locator(".tm-log")).to_contain_text(f"played {CARDS[prelude].name}.")
+    expect(page.locator(".tm-colonies")).to_be_visible()
+    assert page.locator(".tm-colony").count() == len(state.colonies) == 5
+
+    # Our turn with M€ and energy enough for both actions (the board's own buttons do the rest).
+    def give_turn() -> None:
+        table = Table.objects.get()
+        st = engine.load(table.state).clone()
+        player = st.pw(0)
+        player.stock[0] = max(player.stock[0], 60)
+        player.stock[4] = max(player.stock[4], 3)
+        player.first_action = ""
+        st.active = 0
+        st.turn_actions = 0
+        st.queue = []
+        st.freeze()
+        table.state = engine.dump(st)
+        table.save(update_fields=["state"])
+
+    in_thread(give_turn)
+    page.reload()
+    expect(page.locator(".tm-actions")).to_be_visible(timeout=WAIT)
+    st = in_thread(lambda: engine.load(Table.objects.get().state))
+    key = next(
+        k for k, *_ in st.colonies if {"type": "colony", "colony": k} in engine.legal_actions(st, 0)
+    )
+    tile = page.locator(f'.tm-colony[data-colony="{key}"]')
+    click_and_wait(page, tile.locator("button", has_text="Build a colony"))
+    _answer_prompts(page)
+    expect(tile.locator(".tm-colony-marker.tm-bg0")).to_have_count(1)
+    expect(page.locator(".tm-log")).to_contain_text("builds a colony on")
+
+    click_and_wait(page, page.locator(".tm-colony button", has_text="Trade for 3 energy").first)
+    _answer_prompts(page)
+    expect(page.locator(".tm-colony-fleet.tm-c0")).to_have_count(1)
+    expect(page.locator(".tm-log")).to_contain_text("trades with")
+    page.screenshot(path=str(e2e / "terraforming_mars_both_traded_desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(e2e / "terraforming_mars_both_traded_phone.png"), full_page=True)
+
+    final = in_thread(lambda: engine.load(Table.objects.get().state))
+    assert any(0 in owners for _k, _s, owners, _t in final.colonies)
+    assert any(trader == 0 for *_rest, trader in final.colonies)
+    assert len([c for c in final.players[0].played if CARDS[c].kind == "prelude"]) == 2
+    assert not errors, errors
+    ctx.close()

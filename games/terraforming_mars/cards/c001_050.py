@@ -10,7 +10,6 @@ from typing import Any
 
 from games.terraforming_mars.cards.model import Mode, Trigger, project
 from games.terraforming_mars.catalog import CARDS as CATALOG
-from games.terraforming_mars.constants import CARD_PRICE
 from games.terraforming_mars.kernel import (
     Decision,
     add_card_res,
@@ -22,7 +21,7 @@ from games.terraforming_mars.kernel import (
     log,
 )
 from games.terraforming_mars.ops import card_holders
-from games.terraforming_mars.payment import capacity, pay_item
+from games.terraforming_mars.payment import capacity, pay_item, seat_card_price
 from games.terraforming_mars.state import State
 from games.words import msg
 
@@ -639,7 +638,7 @@ def _search_for_life(st: State, item: tuple[Any, ...]) -> None:
 
 @hook("inventors_guild")
 def _inventors_guild(st: State, item: tuple[Any, ...]) -> None:
-    """006: look at the top card; buy it for 3 M€ or discard it (seen only by the player)."""
+    """006: look at the top card; buy it (3 M€, Polyphemos 5) or discard it (seen by the player)."""
     drawn = draw_cards(st, 1)
     if not drawn:
         log(st, item[1], "reveal_none")
@@ -649,13 +648,14 @@ def _inventors_guild(st: State, item: tuple[Any, ...]) -> None:
 
 @decision("look_buy")
 class LookBuy(Decision):
-    """("look_buy", seat, source, card): buy the card looked at for 3 M€, or discard it."""
+    """("look_buy", seat, source, card): buy the card looked at (its buyer's card price:
+    3 M€, Polyphemos 5), or discard it."""
 
     auto = False
 
     def options(self, st: State, item: tuple[Any, ...]) -> list[dict[str, Any]]:
         options = []
-        if capacity(st.players[item[1]]) >= CARD_PRICE:
+        if capacity(st.players[item[1]]) >= seat_card_price(st, item[1]):
             options.append({"type": "choose", "option": "buy"})
         options.append({"type": "choose", "option": "discard"})
         return options
@@ -663,7 +663,7 @@ class LookBuy(Decision):
     def choose(self, st: State, item: tuple[Any, ...], action: dict[str, Any]) -> None:
         seat, card = item[1], item[3]
         if action["option"] == "buy":
-            front(st, pay_item(st, seat, item[2], CARD_PRICE))
+            front(st, pay_item(st, seat, item[2], seat_card_price(st, seat)))
             front(st, ("to_hand", seat, item[2], card))
             log(st, seat, "bought_card")
         else:

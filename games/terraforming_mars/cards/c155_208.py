@@ -11,7 +11,8 @@ from typing import Any
 
 from games.terraforming_mars.board import legal_spaces, map_of
 from games.terraforming_mars.cards.model import Mode, Trigger, project
-from games.terraforming_mars.constants import ENERGY, HEAT, MC
+from games.terraforming_mars.colonies import heat_available
+from games.terraforming_mars.constants import ENERGY, MC
 from games.terraforming_mars.kernel import (
     Decision,
     check,
@@ -435,7 +436,7 @@ CARDS = (
         "",
         text="Spend 5 heat; then gain 4 plants or put 2 animals on another card.",
         play=(
-            ("gain", "heat", -LOCAL_HEAT_TRAPPING_HEAT),
+            ("spend_heat", LOCAL_HEAT_TRAPPING_HEAT),  # Stormcraft's floaters may pay it
             (
                 "choice",
                 ("plants", "animals"),
@@ -701,9 +702,10 @@ def _flooding_remove(st: State, item: Item) -> None:
 
 @check("local_heat_trapping")
 def _local_heat_trapping_check(st: State, seat: int, card: str) -> str | None:
-    """190: 5 heat must be there to spend, beyond any heat Helion needs to pay the card."""
+    """190: 5 heat must be there to spend (Stormcraft's floaters count 2 each), beyond any heat
+    Helion needs to pay the card."""
     player = st.players[seat]
-    heat = player.stock[HEAT]
+    heat = heat_available(st, seat)  # with Stormcraft's floaters
     if player.mods.heat_as_mc:
         heat -= max(0, card_cost(player, card) - player.stock[MC])
     if heat < LOCAL_HEAT_TRAPPING_HEAT:

@@ -5,8 +5,8 @@ registered here by name: the "colony" op (colonies.py) places a colony, "fleet" 
 "trade_discount" / "trade_boost" effects are read by colonies.py, the rest are hooks,
 decisions, checks and counters below, each prefixed `colonies_`.
 
-Polyphemos's card price is read by phases.card_price; Stormcraft's floaters as heat by
-turn.convert_block (heat into a temperature step; card actions that spend heat do not).
+Polyphemos's card price is read by payment.card_price (setup, research, cards bought in
+play); Stormcraft's floaters stand in for heat wherever heat is spent (colonies.spend_heat).
 """
 
 from __future__ import annotations
@@ -381,7 +381,8 @@ CARDS = (
         module="colonies",
         text="-2 M€ production; place a colony.",
         checks=("colonies_room",),
-        play=(("prod", "mc", -2), ("colony", False)),
+        # The colony first: its build bonus counts (Luna at -4 M€ production), as Immigrant City.
+        play=(("colony", False), ("prod", "mc", -2)),
     ),
     project(
         "C27",
@@ -416,7 +417,8 @@ CARDS = (
         vp="2",
         text="-2 M€ production; place a colony.",
         checks=("colonies_room",),
-        play=(("prod", "mc", -2), ("colony", False)),
+        # The colony first: its build bonus counts (Luna at -4 M€ production), as Immigrant City.
+        play=(("colony", False), ("prod", "mc", -2)),
     ),
     project(
         "C30",

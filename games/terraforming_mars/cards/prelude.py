@@ -5,8 +5,10 @@ All of them belong to the module "prelude": they join a game only with the `prel
 at the start of generation 1 (games/terraforming_mars/prelude.py); it stays in its owner's
 tableau, where its tags count like a green card's, but it is no project card (Tycoon).
 
-"Pay n M€" on a prelude is ("gain", "mc", -n), checked by prelude.prelude_block: a prelude
-whose payment, production loss or tile cannot be made is discarded for 15 M€ instead.
+"Pay n M€" on a prelude is ("hook", "prelude_pay", n): a payment like any other, so Helion
+may use heat for it (as the open-source version's SelectPayment). prelude.prelude_block
+checks it: a prelude whose payment, production loss or tile cannot be made is discarded for
+15 M€ instead.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ CARDS = (
         "Aquifer Turbines",
         "power",
         "Place 1 ocean tile; +2 energy production; pay 3 M€.",
-        (("ocean", 1), ("prod", "energy", 2), ("gain", "mc", -3)),
+        (("ocean", 1), ("prod", "energy", 2), ("hook", "prelude_pay", 3)),
     ),
     prelude(
         "P03",
@@ -100,7 +102,7 @@ CARDS = (
         "Business Empire",
         "earth",
         "+6 M€ production; pay 6 M€.",
-        (("prod", "mc", 6), ("gain", "mc", -6)),
+        (("prod", "mc", 6), ("hook", "prelude_pay", 6)),
     ),
     prelude(
         "P07",
@@ -145,7 +147,7 @@ CARDS = (
         "Galilean Mining",
         "jovian",
         "+2 titanium production; pay 5 M€.",
-        (("prod", "titanium", 2), ("gain", "mc", -5)),
+        (("prod", "titanium", 2), ("hook", "prelude_pay", 5)),
     ),
     prelude("P14", "Great Aquifer", "", "Place 2 ocean tiles.", (("ocean", 2),)),
     prelude(
@@ -153,7 +155,7 @@ CARDS = (
         "Huge Asteroid",
         "",
         "Raise temperature 3 steps; pay 5 M€.",
-        (("raise", "temperature", 3), ("gain", "mc", -5)),
+        (("raise", "temperature", 3), ("hook", "prelude_pay", 5)),
     ),
     prelude(
         "P16",
@@ -455,6 +457,12 @@ def _lava_tube(st: State, seat: int, m: MapDef) -> list[str]:
 
 
 # --- hooks -------------------------------------------------------------------------------------
+
+
+@hook("prelude_pay")
+def _prelude_pay(st: State, item: tuple[Any, ...]) -> None:
+    """("hook", seat, prelude, "prelude_pay", n): pay n M€, Helion's heat included (§5, §13)."""
+    front(st, pay_item(st, item[1], item[2], int(item[4])))
 
 
 @hook("reveal_tagged")

@@ -554,7 +554,7 @@ def test_r11_polyphemos_pays_5_per_card_at_setup_and_in_research() -> None:
     assert st.phase == "action"
     assert st.players[0].stock[0] == 50 - 2 * 5
     assert st.players[0].stock[2] == 5 and st.players[0].prod[0] == 5
-    from games.terraforming_mars.phases import card_price
+    from games.terraforming_mars.payment import card_price
 
     assert card_price(card("R11")) == 5 and card_price(card("R02")) == 3
 
@@ -621,3 +621,30 @@ def test_r29_stormcraft_floaters_stand_in_for_heat() -> None:
     assert ENGINE.legal_actions(after, 0) == [{"type": "amount", "amount": n} for n in range(4)]
     after = act(after, 0, {"type": "amount", "amount": 1})
     assert after.players[0].stock[5] == 2 and after.players[0].res[card("R29")] == 2
+
+
+def test_c42_sub_zero_salt_fish_action_adds_a_microbe_and_2_make_a_vp() -> None:
+    st = pos("C14")
+    in_play(st, 0, "C42", res=1)
+    q = use(st, "C42")
+    assert q.res("C42") == 2
+    assert card_vp(q.after, 0, card("C42")) == 1
+    assert card_vp(q.before, 0, card("C42")) == 0
+
+
+def test_r04_arklight_is_worth_1_vp_per_2_animals() -> None:
+    st = _corp_game("R04")
+    st.pw(0).res[card("R04")] = 5
+    assert card_vp(ready(st), 0, card("R04")) == 2
+    st = _corp_game("R04")
+    st.pw(0).res[card("R04")] = 1
+    assert card_vp(ready(st), 0, card("R04")) == 0
+
+
+def test_c48_urban_decomposers_refused_without_a_colony() -> None:
+    """Both requirements: a city and no colony is one colony short; a city and a colony pass."""
+    st = pos("C48")
+    place_tiles(st, {"r3c4": ("city", 0)})
+    assert "1 of your colonies" in blocked(st, "C48")
+    colonies_at(st, "luna", (0,))
+    assert blocked(st, "C48") is None

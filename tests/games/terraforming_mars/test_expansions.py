@@ -100,3 +100,27 @@ def test_a_game_with_both_expansions_plays_to_the_end_and_replays(players: int, 
     assert replay(ENGINE, players=players, seed=seed, options=options, log=log) == final
     for st in states[:: max(1, len(states) // 15)]:
         assert_json_round_trip(ENGINE, st)
+
+
+def test_with_both_expansions_the_heuristic_bot_trades_builds_and_beats_random() -> None:
+    """The heuristic seat plays its preludes, trades, builds colonies and wins (§13, §14)."""
+    wins, kinds = 0, set()
+    games = 6
+    for game in range(games):
+        hero, seed = game % 2, 500 + game
+        rng = random.Random(seed)
+        st = ENGINE.setup(players=2, seed=seed, options=BOTH)
+        while seats := ENGINE.to_move(st):
+            seat = min(seats)
+            bot = BOTS["heuristic"] if seat == hero else BOTS["random"]
+            action = bot.choose(ENGINE, st, seat, rng)
+            if seat == hero and not st.queue and st.phase == "action":
+                kinds.add(action["type"])
+            st = ENGINE.apply(st, seat, action)
+        assert sum(CARDS[c].kind == "prelude" for c in st.players[hero].played) == 2
+        outcome = ENGINE.outcome(st)
+        assert outcome is not None
+        if [s for s, place in enumerate(outcome.places) if place == 1] == [hero]:
+            wins += 1
+    assert {"trade", "colony"} <= kinds, kinds
+    assert wins >= games - 1

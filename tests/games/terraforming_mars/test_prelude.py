@@ -215,6 +215,37 @@ def test_at_the_limit_the_payment_is_made() -> None:
     assert played.stock("mc") == -6 and played.prod("mc") == 6
 
 
+def test_helion_may_pay_a_prelude_with_heat() -> None:
+    """§13 + §5: "pay 6 M€" on Business Empire is a payment; Helion's heat counts for it."""
+    st = _prelude_game(corps=("R18", ""))
+    set_stock(st, 0, mc=2, heat=3)  # 5 in all: one short
+    st.queue.append(("prelude", 0, "", (card("P06"),), 1))
+    st = ready(st)
+    assert ENGINE.legal_actions(st, 0) == [{"type": "discard", "card": card("P06")}]
+    st = _prelude_game(corps=("R18", ""))
+    set_stock(st, 0, mc=2, heat=4)  # 6 in all: at the limit
+    st.queue.append(("prelude", 0, "", (card("P06"),), 1))
+    after = act(ready(st), 0, {"type": "card", "card": card("P06")})  # only 4 heat + 2 M€ works
+    player = after.players[0]
+    assert card("P06") in player.played
+    assert (player.stock[RES_INDEX["mc"]], player.stock[RES_INDEX["heat"]]) == (0, 0)
+    assert player.prod[RES_INDEX["mc"]] == 6
+
+
+def test_helion_chooses_how_much_heat_pays_a_prelude() -> None:
+    st = _prelude_game(corps=("R18", ""))
+    set_stock(st, 0, mc=10, heat=3)
+    st.queue.append(("prelude", 0, "", (card("P15"),), 1))  # Huge Asteroid: pay 5 M€
+    st = act(ready(st), 0, {"type": "card", "card": card("P15")})
+    while st.queue[0][0] != "pay_with":  # the temperature steps first, then the payment
+        st = act(st, 0, ENGINE.legal_actions(st, 0)[0])
+    options = ENGINE.legal_actions(st, 0)
+    assert [a["amount"] for a in options] == [0, 1, 2, 3]
+    after = act(st, 0, {"type": "pay", "resource": "heat", "amount": 2})
+    player = after.players[0]
+    assert (player.stock[RES_INDEX["mc"]], player.stock[RES_INDEX["heat"]]) == (7, 1)
+
+
 def test_loan_is_unresolvable_when_mc_production_cannot_drop_two_steps() -> None:
     st = _prelude_game()
     set_prod(st, 0, mc=-4)
@@ -801,3 +832,12 @@ def test_the_card_a_prelude_lets_you_play_may_be_none() -> None:
     view = build_view(ENGINE, st, 0)
     labels = [str(option["label"]) for option in view["prompt"]["options"]]
     assert labels == [str(CARDS[card("P38")].name), "Play no card"]
+
+
+def test_preludes_are_not_project_cards_for_tactician() -> None:
+    """Hellas' Tactician counts green and blue cards with a requirement: preludes never."""
+    st = game(2, options={**PRELUDE, "map": "hellas"})
+    in_play(st, 0, "P01", "P27", "P38")  # two preludes, an event with a requirement
+    assert MILESTONES["tactician"].measure(ready(st.clone()), 0) == 0
+    in_play(st, 0, "P39", "P42")  # Psychrophiles (blue), Space Hotels (green): both count
+    assert MILESTONES["tactician"].measure(ready(st), 0) == 2
