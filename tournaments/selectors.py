@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
+from games.registry import engines
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.pairing import Match, Standing
 from tournaments.services import bracket_of, standings_of
@@ -19,6 +20,26 @@ def tournament_list(*, status: str, game: str | None = None) -> QuerySet[Tournam
         found = found.filter(game=game)
     order = "starts_at" if status == Tournament.Status.OPEN else "-started_at"
     return found.order_by(order, "-created_at")
+
+
+def game_filter(value: str | None) -> str | None:
+    """Return `value` if it names a game, else None (all games)."""
+    if value and value in {engine.slug for engine in engines()}:
+        return value
+    return None
+
+
+def tournament_lists(*, game: str | None = None) -> dict[str, Any]:
+    """Return the list page's three sections (also what its socket pushes)."""
+    status = Tournament.Status
+    return {
+        "upcoming": tournament_list(status=status.OPEN, game=game)[:50],
+        "running": tournament_list(status=status.RUNNING, game=game)[:50],
+        "finished": tournament_list(status=status.FINISHED, game=game).select_related("winner")[
+            :20
+        ],
+        "game": game,
+    }
 
 
 @dataclass(frozen=True)

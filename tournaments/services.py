@@ -28,7 +28,7 @@ from lobby.services import tables as lobby_tables
 from lobby.services.mail import mail_queue
 from lobby.services.tables import _time_control, table_start_locked
 from tournaments import pairing as pure
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import LIST_GROUP, Entry, Pairing, Round, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ def tournament_create(
         clock: dict[str, Any] = {}
     else:
         clock = _time_control(engine, mode, time_control)
-    return Tournament.objects.create(
+    tournament = Tournament.objects.create(
         name=name.strip()[:80],
         description=description.strip()[:2000],
         game=engine.slug,
@@ -126,6 +126,8 @@ def tournament_create(
         created_by=user,
         **clock,
     )
+    transaction.on_commit(tournaments_changed_notify)
+    return tournament
 
 
 def _locked(code: Any) -> Tournament:
@@ -198,8 +200,7 @@ def _tick_schedule(tournament_id: int) -> None:
         logger.warning("tournament %s: tick not queued; the sweep will run it", tournament_id)
 
 
-def tournament_updated_notify(*, code: Any) -> None:
-    """Ring the doorbell of every socket on the tournament's page."""
+def _ring(group: str, event: str) -> None:
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
@@ -207,9 +208,20 @@ def tournament_updated_notify(*, code: Any) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(f"tournament-{code}", {"type": "tournament.updated"})
+        async_to_sync(layer.group_send)(group, {"type": event})
     except Exception:  # a lost push: the page still shows the truth on reload
-        logger.warning("tournament %s: push failed", code)
+        logger.warning("%s: push failed", group)
+
+
+def tournament_updated_notify(*, code: Any) -> None:
+    """Ring the doorbell of every socket on the tournament's page, and of the list pages."""
+    _ring(f"tournament-{code}", "tournament.updated")
+    tournaments_changed_notify()
+
+
+def tournaments_changed_notify() -> None:
+    """Ring the doorbell of every open list page (a tournament was made or changed)."""
+    _ring(LIST_GROUP, "tournaments.changed")
 
 
 def tournaments_due_tick(*, now: datetime | None = None) -> int:
