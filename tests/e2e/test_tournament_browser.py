@@ -3,7 +3,8 @@
 One player signs up and joins through the page; three accounts driven by the test join
 through the services, which fills the tournament and starts it. The test then plays every
 game through the services (random legal moves), and the page, never reloaded, follows
-each round and shows the winner through its socket.
+each round and shows the winner through its socket; so does an open list page, and the
+player's Leave button comes with the start.
 """
 
 from __future__ import annotations
@@ -101,6 +102,20 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     expect(page.locator("#upcoming")).to_contain_text("Lost Cities Swiss")
     page.screenshot(path=str(e2e / "tournament_list_desktop.png"), full_page=True)
     page.click("#upcoming a:has-text('Lost Cities Swiss')")
+    tournament_url = page.url
+
+    # A second tab keeps the list open; it is never reloaded (its mark would go).
+    lister = context.new_page()
+    watch_errors(lister, errors)
+    lister.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true; });"
+    )
+    lister.goto(f"{base}/tournaments/")
+    lister.wait_for_function("() => window.__socketOpen === true")
+    lister.evaluate("() => { window.__notReloaded = true; }")
+    row = lister.locator("#upcoming tr", has_text="Lost Cities Swiss")
+    expect(row).to_contain_text("0/4")
+
     page.add_init_script(
         "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true; });"
     )
@@ -108,6 +123,7 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     expect(page.locator(".messages")).to_contain_text("You are registered.")
     expect(page.locator("#entrants")).to_contain_text("ann")
     page.wait_for_function("() => window.__socketOpen === true")
+    expect(row).to_contain_text("1/4")  # the list counted ann live
 
     # The other three join: the tournament is full, starts, and round 1 appears live.
     _in_thread(lambda: _fill(code))
@@ -116,20 +132,34 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     expect(page.locator("#round-1 li")).to_have_count(2)
     expect(page.locator("#round-1")).to_contain_text("Watch")  # ben – cal
     expect(page.locator("#round-1")).to_contain_text("Your game")  # ann – dee
-    # Registration is over: the page took its buttons away without a reload.
-    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
+    # Registration is over: Join is gone, and ann may now drop out, without a reload.
+    expect(page.locator("button:has-text('Join the tournament')")).to_have_count(0)
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(1)
     page.screenshot(path=str(e2e / "tournament_round1_desktop.png"), full_page=True)
+    # The list moved it from Upcoming to Running, on round 1, without a reload.
+    running = lister.locator("#running tr", has_text="Lost Cities Swiss")
+    expect(running).to_contain_text("4/4")
+    expect(running).to_contain_text("round 1 of 3")
+    expect(lister.locator("#upcoming")).not_to_contain_text("Lost Cities Swiss")
+    lister.screenshot(path=str(e2e / "tournament_list_live_desktop.png"), full_page=True)
 
     for number in (1, 2, 3):
         _in_thread(lambda n=number: _play_round(code, n))
         if number < 3:
             expect(live.locator(".tournament-status")).to_contain_text(f"round {number + 1} of 3")
             expect(page.locator(f"#round-{number + 1} li")).to_have_count(2)
+            expect(running).to_contain_text(f"round {number + 1} of 3")
 
     state = _in_thread(lambda: _state(code))
     assert state["status"] == "finished" and state["round"] == 3
     expect(page.locator("#winner")).to_contain_text(state["winner"])
     expect(page.locator("#standings tbody tr")).to_have_count(4)
+    # The tournament is over: no more Leave button; the list shows it finished, won.
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
+    finished = lister.locator("#finished tr", has_text="Lost Cities Swiss")
+    expect(finished).to_contain_text(f"Winner: {state['winner']}")
+    expect(lister.locator("#running")).not_to_contain_text("Lost Cities Swiss")
+    assert lister.evaluate("() => window.__notReloaded === true")
     # Each played 3 games: the standings' scores add up to the 6 games played.
     scores = page.locator("#standings tbody tr td:nth-child(3)").all_inner_texts()
     assert sum(float(s) for s in scores) == 6.0
@@ -143,7 +173,7 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     small = phone.new_page()
     watch_errors(small, errors)
-    small.goto(page.url)
+    small.goto(tournament_url)
     expect(small.locator("#winner")).to_contain_text(state["winner"])
     small.screenshot(path=str(e2e / "tournament_finished_phone.png"), full_page=True)
     small.goto(f"{base}/tournaments/")
