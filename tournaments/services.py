@@ -172,11 +172,13 @@ def entry_leave(*, code: Any, user: Any) -> Tournament:
         raise Conflict(_("You are not registered for this tournament."))
     if tournament.status == Tournament.Status.OPEN:
         entry.delete()
-    elif tournament.status == Tournament.Status.RUNNING and not entry.dropped:
+    elif tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(_("This tournament is over."))
+    elif entry.dropped:
+        raise Conflict(_("You are already out of this tournament."))
+    else:
         entry.dropped = True
         entry.save(update_fields=["dropped"])
-    else:
-        raise Conflict(_("This tournament is over."))
     _changed(tournament)
     return tournament
 
@@ -280,7 +282,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
         )
         _tell(
             tournament,
-            [e.user for e in entries],
+            _with_organiser(tournament, [e.user for e in entries]),
             msg("The tournament %(name)s was cancelled: too few players.", name=tournament.name),
         )
         return
@@ -460,6 +462,13 @@ def _finish(tournament: Tournament, entries: list[Entry], now: datetime) -> None
         )
 
 
+def _with_organiser(tournament: Tournament, users: list[Any]) -> list[Any]:
+    """Return `users` and the tournament's organiser, once (told of a cancellation too)."""
+    if all(user.id != tournament.created_by_id for user in users):
+        return [*users, tournament.created_by]
+    return users
+
+
 def _tell(tournament: Tournament, users: Sequence[Any], text: Msg, url: str = "") -> None:
     """Post a notice to each player and e-mail those who want reminders."""
     from accounts.services import notification_post
@@ -495,6 +504,30 @@ def table_scored_receive(sender: Any, table: Table, **kwargs: Any) -> None:
     _changed(tournament)
 
 
+def turn_started_receive(sender: Any, table: Table, seats: Sequence[Seat], **kwargs: Any) -> None:
+    """It is these seats' turn at a tournament game played a move a day: e-mail each player
+    who takes reminders (the notice is the lobby's). The first turn of a round is left out:
+    the round's start was just mailed, with the link to the same game."""
+    from accounts.services import worded
+
+    pairing = Pairing.objects.filter(table=table).select_related("round__tournament").first()
+    if pairing is None or not table.moves.exists():
+        return
+    tournament = pairing.round.tournament
+    text = msg(
+        "Your turn at %(game)s in the tournament %(name)s.",
+        game=get_engine(table.game).name,
+        name=tournament.name,
+    )
+    url = table.get_absolute_url()
+    for seat in seats:
+        user = seat.user
+        if user is not None and user.reminders_enabled and user.email:
+            said = worded(user, text)
+            body = f"{said}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
+            mail_queue(to=user.email, subject=f"Playtable: {said}", body=body)
+
+
 # Moderators
 
 
@@ -520,7 +553,7 @@ def tournament_cancel(*, moderator: Any, tournament_id: int, reason: str) -> Tou
         target=msg("tournament %(name)s", name=tournament.name),
         details={"tournament": str(tournament.code), "round": tournament.round_number},
     )
-    users = [e.user for e in tournament.entries.select_related("user")]
+    users = _with_organiser(tournament, [e.user for e in tournament.entries.select_related("user")])
     _tell(
         tournament,
         users,
@@ -557,5 +590,10 @@ def entry_remove(*, moderator: Any, entry_id: int, reason: str) -> Tournament:
     else:
         entry.dropped = True
         entry.save(update_fields=["dropped"])
+    _tell(
+        tournament,
+        [entry.user],
+        msg("A moderator removed you from the tournament %(name)s.", name=tournament.name),
+    )
     _changed(tournament)
     return tournament
