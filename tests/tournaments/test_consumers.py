@@ -169,3 +169,30 @@ def test_a_spectator_signed_in_gets_no_buttons_after_the_start():
     html = async_to_sync(watch)(headers)
     actions = html[html.index(f'id="tournament-{tournament.code}-actions"') :]
     assert "<form" not in actions and "Log in" not in actions
+
+
+def test_the_pushed_join_button_keeps_the_invite_the_page_came_with():
+    host, bob = UserFactory(username="host"), UserFactory(username="bob")
+    tournament = open_tournament(host, invite_only=True)
+    token = tournament.invite_token
+    _client, headers = _signed_in(bob, f"{tournament.get_absolute_url()}?invite={token}")
+
+    others = iter([UserFactory(username="cal"), UserFactory(username="dee")])
+
+    async def watch(query: str) -> str:
+        socket = WebsocketCommunicator(
+            application, f"/ws/tournament/{tournament.code}/{query}", headers=headers
+        )
+        connected, _ = await socket.connect(timeout=5)
+        assert connected
+        await database_sync_to_async(entry_join)(
+            code=tournament.code, user=next(others), token=token
+        )
+        html = await _until(socket, lambda h: "Join the tournament" in h)
+        await socket.disconnect()
+        return html
+
+    invited = async_to_sync(watch)(f"?invite={token}")
+    assert f'<input type="hidden" name="invite" value="{token}">' in invited
+    guessed = async_to_sync(watch)("?invite=guess")
+    assert 'name="invite"' not in guessed

@@ -88,6 +88,22 @@ def test_joining_and_leaving_through_the_page(client, alice, bob):
     assert not Entry.objects.exists()
 
 
+def test_bad_leaves_answer_4xx_with_words_and_change_nothing(client, alice, bob):
+    tournament = start(open_tournament(alice), [bob, *players(3)])
+    client.force_login(bob)
+    leave = reverse("tournaments:leave", args=[tournament.code])
+    assert client.get(leave).status_code == 405
+    forged = client.post(reverse("tournaments:leave", args=[uuid.uuid4()]))
+    assert forged.status_code == 404 and "no such tournament" in forged.content.decode()
+    assert client.post(leave).status_code == 302  # drops out
+    again = client.post(leave)
+    assert again.status_code == 409 and "already out" in again.content.decode()
+    assert Entry.objects.filter(dropped=True).count() == 1
+    client.force_login(alice)  # the organiser, not an entrant
+    stranger = client.post(leave)
+    assert stranger.status_code == 409 and "not registered" in stranger.content.decode()
+
+
 @pytest.mark.parametrize("case", ["started", "rating", "invite", "forged", "get", "anonymous"])
 def test_bad_joins_answer_4xx_with_words_and_change_nothing(client, alice, bob, case):
     kwargs = {}
