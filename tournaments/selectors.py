@@ -14,11 +14,21 @@ from tournaments.services import bracket_of, standings_of
 
 
 def tournament_list(*, status: str, game: str | None = None) -> QuerySet[Tournament]:
-    """Return the tournaments in one status (newest first), of one game if given."""
-    found = Tournament.objects.filter(status=status).annotate(entrants=Count("entries"))
+    """Return the tournaments in one status, of one game if given.
+
+    Upcoming ones by start time, running ones newest first; "finished" also holds the
+    cancelled ones (the Now column says which), the last ended first.
+    """
+    statuses = [status]
+    if status == Tournament.Status.FINISHED:
+        statuses.append(Tournament.Status.CANCELLED)
+    found = Tournament.objects.filter(status__in=statuses).annotate(entrants=Count("entries"))
     if game:
         found = found.filter(game=game)
-    order = "starts_at" if status == Tournament.Status.OPEN else "-started_at"
+    order = {
+        Tournament.Status.OPEN: "starts_at",
+        Tournament.Status.RUNNING: "-started_at",
+    }.get(Tournament.Status(status), "-finished_at")
     return found.order_by(order, "-created_at")
 
 
