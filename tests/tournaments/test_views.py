@@ -238,6 +238,39 @@ def test_moderators_remove_an_entrant_from_the_admin(client, alice, bob):
     assert ModerationLog.objects.get().target_user == bob
 
 
+def test_a_moderator_not_an_admin_cancels_and_removes_through_the_admin(client, alice, bob):
+    from django.contrib.auth.models import Group
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    assert not moderator.is_superuser
+    client.force_login(moderator)
+    users = players(4)
+    running = start(open_tournament(alice, name="Running cup"), users)
+    entry = Entry.objects.get(tournament=running, user=users[0])
+    remove = {"action": "remove", "_selected_action": [entry.id], "apply": "1", "reason": "abuse"}
+    assert client.post(reverse("admin:tournaments_entry_changelist"), remove).status_code == 302
+    entry.refresh_from_db()
+    assert entry.dropped
+    cancel = {"action": "cancel", "_selected_action": [running.id], "apply": "1", "reason": "x"}
+    tournaments = reverse("admin:tournaments_tournament_changelist")
+    assert client.post(tournaments, cancel).status_code == 302
+    running.refresh_from_db()
+    assert running.status == Tournament.Status.CANCELLED
+    # The change form is read-only: a forged save changes nothing.
+    change = reverse("admin:tournaments_tournament_change", args=[running.id])
+    assert client.get(change).status_code == 200
+    client.post(change, {"name": "Renamed", "status": "open"})
+    running.refresh_from_db()
+    assert (running.name, running.status) == ("Running cup", Tournament.Status.CANCELLED)
+    log = client.get(reverse("admin:accounts_moderationlog_changelist")).content.decode()
+    assert "abuse" in log and "Running cup" in log
+    assert list(ModerationLog.objects.order_by("id").values_list("action", flat=True)) == [
+        "entry_remove",
+        "tournament_cancel",
+    ]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_page_socket_gets_the_live_region_on_a_change(alice):
     tournament = open_tournament(alice, name="Live cup")
