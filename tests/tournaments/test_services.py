@@ -292,6 +292,15 @@ def test_a_tournament_game_counts_for_the_ladder(alice):
     assert Rating.objects.filter(game="lost_cities").count() == 2
 
 
+def test_an_unrated_tournament_leaves_the_ladder_alone(alice):
+    tournament = start(open_tournament(alice, rated=False), players(2))
+    (table,) = tables_of_round(tournament, 1)
+    assert not table.rated
+    end_game(table)
+    assert not Rating.objects.exists()
+    assert run_due(tournament).winner is not None  # it still counts for the tournament
+
+
 def test_rounds_of_tables_seat_everyone_and_score_by_place(alice):
     users = players(7)
     tournament = start(
