@@ -221,3 +221,72 @@ def test_an_elimination_page_draws_its_bracket_at_both_sizes(asgi_server, browse
         page.screenshot(path=str(e2e / f"tournament_bracket_{name}.png"), full_page=True)
         context.close()
     assert errors == []
+
+
+def _two(code_holder: list[str]) -> str:
+    from tests.factories import UserFactory
+    from tournaments.services import tournament_create
+
+    tournament = tournament_create(
+        user=UserFactory(username="host"),
+        name="Two-player cup",
+        game="lost_cities",
+        options={"rounds": 1},
+        rounds=1,
+        max_players=2,
+    )
+    code_holder.append(str(tournament.code))
+    return tournament.get_absolute_url()
+
+
+def _second_joins(code: str) -> None:
+    from tests.factories import UserFactory
+    from tournaments.services import entry_join
+
+    entry_join(code=code, user=UserFactory(username="ben"))  # full: it starts
+
+
+def _dropped(code: str, username: str) -> bool:
+    from tournaments.models import Entry
+
+    return Entry.objects.get(tournament__code=code, user__username=username).dropped
+
+
+def test_the_leave_button_pushed_at_the_start_drops_the_player_out(asgi_server, browser, e2e):
+    codes: list[str] = []
+    url = _in_thread(lambda: _two(codes))
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    sign_up(page, asgi_server, "ann")
+    page.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true; });"
+    )
+    page.goto(f"{asgi_server}{url}")
+    page.click("button:has-text('Join the tournament')")
+    expect(page.locator(".messages")).to_contain_text("You are registered.")
+    page.wait_for_function("() => window.__socketOpen === true")
+    page.evaluate("() => { window.__notReloaded = true; }")
+
+    _in_thread(lambda: _second_joins(codes[0]))
+    expect(page.locator(".tournament-status")).to_contain_text("round 1 of 1")
+    leave = page.locator("button:has-text('Leave the tournament')")
+    expect(leave).to_have_count(1)
+    assert page.evaluate("() => window.__notReloaded === true")  # it came by the socket
+    page.screenshot(path=str(e2e / "tournament_leave_live_phone.png"), full_page=True)
+    # Dropping out asks first; the pushed form posts like the page's own.
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    leave.click()
+    expect(page.locator(".messages")).to_contain_text("You left the tournament.")
+    assert asked == ["Drop out of the tournament? You will not be paired again."]
+    assert _in_thread(lambda: _dropped(codes[0], "ann"))
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
+    expect(page.locator("#entrants")).to_contain_text("out")
+    context.close()
+    assert errors == []
