@@ -513,3 +513,21 @@ def test_each_turn_in_a_tournament_game_is_told_and_mailed(alice):
     assert whole_turn() == first
     assert Notification.objects.filter(user=first, text="Your turn at Lost Cities.").exists()
     assert turn_mails.count() == 1
+
+
+def test_a_full_tournament_with_a_start_time_refuses_more_and_keeps_its_time(alice, bob):
+    starts = timezone.now() + timedelta(hours=2)
+    tournament = open_tournament(alice, max_players=2, starts_at=starts)
+    users = players(2)
+    for user in users:
+        entry_join(code=tournament.code, user=user)
+    with pytest.raises(Conflict, match="full"):
+        entry_join(code=tournament.code, user=bob)
+    tournament.refresh_from_db()
+    # Full, but it starts at its time: players were told when.
+    assert tournament.status == Tournament.Status.OPEN and tournament.deadline == starts
+    assert tournament.entries.count() == 2
+    assert not tournament_tick(tournament_id=tournament.id)
+    assert tournament_tick(tournament_id=tournament.id, now=starts)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
