@@ -194,5 +194,33 @@ def test_the_pushed_join_button_keeps_the_invite_the_page_came_with():
 
     invited = async_to_sync(watch)(f"?invite={token}")
     assert f'<input type="hidden" name="invite" value="{token}">' in invited
+    assert "-invite" not in invited  # the organiser's invite link stays while it is open
     guessed = async_to_sync(watch)("?invite=guess")
     assert 'name="invite"' not in guessed
+
+
+def test_the_organisers_invite_link_goes_live_when_registration_closes():
+    host = UserFactory(username="host")
+    tournament = open_tournament(host, invite_only=True, max_players=2, rounds=1)
+    client, headers = _signed_in(host, tournament.get_absolute_url())
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert f'id="tournament-{tournament.code}-invite"' in page and tournament.invite_token in page
+    joiners = [UserFactory(username="ann"), UserFactory(username="ben")]
+
+    async def watch() -> str:
+        socket = WebsocketCommunicator(
+            application, f"/ws/tournament/{tournament.code}/", headers=headers
+        )
+        connected, _ = await socket.connect(timeout=5)
+        assert connected
+        for user in joiners:  # the second fills it: it starts
+            await database_sync_to_async(entry_join)(
+                code=tournament.code, user=user, token=tournament.invite_token
+            )
+        html = await _until(socket, lambda h: 'data-status="running"' in h)
+        await socket.disconnect()
+        return html
+
+    html = async_to_sync(watch)()
+    gone = f'<p id="tournament-{tournament.code}-invite" hx-swap-oob="true" hidden></p>'
+    assert gone in html and tournament.invite_token not in html
