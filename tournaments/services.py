@@ -172,6 +172,7 @@ def entry_leave(*, code: Any, user: Any) -> Tournament:
         raise Conflict(_("You are not registered for this tournament."))
     if tournament.status == Tournament.Status.OPEN:
         entry.delete()
+        _not_full_any_more(tournament)
     elif tournament.status != Tournament.Status.RUNNING:
         raise Conflict(_("This tournament is over."))
     elif entry.dropped:
@@ -181,6 +182,16 @@ def entry_leave(*, code: Any, user: Any) -> Tournament:
         entry.save(update_fields=["dropped"])
     _changed(tournament)
     return tournament
+
+
+def _not_full_any_more(tournament: Tournament) -> None:
+    """A place was freed before the start: one that starts "when full" waits again.
+
+    (Its start was due at once when the last place went; a leave that comes before the
+    start ran must not let it start short.)
+    """
+    if tournament.starts_at is None:
+        tournament.deadline = None
 
 
 def _changed(tournament: Tournament) -> None:
@@ -587,6 +598,7 @@ def entry_remove(*, moderator: Any, entry_id: int, reason: str) -> Tournament:
     )
     if tournament.status == Tournament.Status.OPEN:
         entry.delete()
+        _not_full_any_more(tournament)
     else:
         entry.dropped = True
         entry.save(update_fields=["dropped"])

@@ -531,3 +531,22 @@ def test_a_full_tournament_with_a_start_time_refuses_more_and_keeps_its_time(ali
     assert tournament_tick(tournament_id=tournament.id, now=starts)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_a_place_freed_before_a_when_full_start_ran_makes_it_wait_again(alice):
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = open_tournament(alice, min_players=2, max_players=3)
+    users = players(3)
+    for user in users:
+        entry_join(code=tournament.code, user=user)  # full: due at once (no task ran here)
+    tournament.refresh_from_db()
+    assert tournament.deadline is not None
+    entry_leave(code=tournament.code, user=users[2])  # a place is free before the start ran
+    tournament.refresh_from_db()
+    assert tournament.deadline is None
+    assert not run_due(tournament).round_number  # still open: it waits to be full
+    assert tournament.status == Tournament.Status.OPEN
+    entry_join(code=tournament.code, user=users[2])
+    entry_remove(moderator=moderator, entry_id=Entry.objects.get(user=users[0]).id, reason="x")
+    tournament.refresh_from_db()
+    assert tournament.deadline is None and tournament.status == Tournament.Status.OPEN
