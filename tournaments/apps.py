@@ -9,7 +9,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from lobby.signals import table_scored
-        from tournaments.services import table_scored_receive
+        from lobby.signals import table_scored, turn_started
+        from tournaments.services import table_scored_receive, turn_started_receive
 
         table_scored.connect(table_scored_receive, dispatch_uid="tournaments.table_scored")
+        turn_started.connect(turn_started_receive, dispatch_uid="tournaments.turn_started")

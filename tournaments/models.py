@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.words import say
 
+#: The channel group of the list pages: every tournament's change rings it.
+LIST_GROUP = "tournaments"
+
 
 def _invite_token() -> str:
     return secrets.token_urlsafe(16)

@@ -7,18 +7,49 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
+from games.registry import engines
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.pairing import DoubleMatch, Match, Placing, Player, Standing, double_placings
 from tournaments.services import bracket_of, double_bracket_of, standings_of
 
 
 def tournament_list(*, status: str, game: str | None = None) -> QuerySet[Tournament]:
-    """Return the tournaments in one status (newest first), of one game if given."""
-    found = Tournament.objects.filter(status=status).annotate(entrants=Count("entries"))
+    """Return the tournaments in one status, of one game if given.
+
+    Upcoming ones by start time, running ones newest first; "finished" also holds the
+    cancelled ones (the Now column says which), the last ended first.
+    """
+    statuses = [status]
+    if status == Tournament.Status.FINISHED:
+        statuses.append(Tournament.Status.CANCELLED)
+    found = Tournament.objects.filter(status__in=statuses).annotate(entrants=Count("entries"))
     if game:
         found = found.filter(game=game)
-    order = "starts_at" if status == Tournament.Status.OPEN else "-started_at"
+    order = {
+        Tournament.Status.OPEN: "starts_at",
+        Tournament.Status.RUNNING: "-started_at",
+    }.get(Tournament.Status(status), "-finished_at")
     return found.order_by(order, "-created_at")
+
+
+def game_filter(value: str | None) -> str | None:
+    """Return `value` if it names a game, else None (all games)."""
+    if value and value in {engine.slug for engine in engines()}:
+        return value
+    return None
+
+
+def tournament_lists(*, game: str | None = None) -> dict[str, Any]:
+    """Return the list page's three sections (also what its socket pushes)."""
+    status = Tournament.Status
+    return {
+        "upcoming": tournament_list(status=status.OPEN, game=game)[:50],
+        "running": tournament_list(status=status.RUNNING, game=game)[:50],
+        "finished": tournament_list(status=status.FINISHED, game=game).select_related("winner")[
+            :20
+        ],
+        "game": game,
+    }
 
 
 @dataclass(frozen=True)

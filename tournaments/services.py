@@ -28,7 +28,7 @@ from lobby.services import tables as lobby_tables
 from lobby.services.mail import mail_queue
 from lobby.services.tables import _time_control, table_start_locked
 from tournaments import pairing as pure
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import LIST_GROUP, Entry, Pairing, Round, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ def tournament_create(
         clock: dict[str, Any] = {}
     else:
         clock = _time_control(engine, mode, time_control)
-    return Tournament.objects.create(
+    tournament = Tournament.objects.create(
         name=name.strip()[:80],
         description=description.strip()[:2000],
         game=engine.slug,
@@ -126,6 +126,8 @@ def tournament_create(
         created_by=user,
         **clock,
     )
+    transaction.on_commit(tournaments_changed_notify)
+    return tournament
 
 
 def _locked(code: Any) -> Tournament:
@@ -170,13 +172,26 @@ def entry_leave(*, code: Any, user: Any) -> Tournament:
         raise Conflict(_("You are not registered for this tournament."))
     if tournament.status == Tournament.Status.OPEN:
         entry.delete()
-    elif tournament.status == Tournament.Status.RUNNING and not entry.dropped:
+        _not_full_any_more(tournament)
+    elif tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(_("This tournament is over."))
+    elif entry.dropped:
+        raise Conflict(_("You are already out of this tournament."))
+    else:
         entry.dropped = True
         entry.save(update_fields=["dropped"])
-    else:
-        raise Conflict(_("This tournament is over."))
     _changed(tournament)
     return tournament
+
+
+def _not_full_any_more(tournament: Tournament) -> None:
+    """A place was freed before the start: one that starts "when full" waits again.
+
+    (Its start was due at once when the last place went; a leave that comes before the
+    start ran must not let it start short.)
+    """
+    if tournament.starts_at is None:
+        tournament.deadline = None
 
 
 def _changed(tournament: Tournament) -> None:
@@ -198,8 +213,7 @@ def _tick_schedule(tournament_id: int) -> None:
         logger.warning("tournament %s: tick not queued; the sweep will run it", tournament_id)
 
 
-def tournament_updated_notify(*, code: Any) -> None:
-    """Ring the doorbell of every socket on the tournament's page."""
+def _ring(group: str, event: str) -> None:
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
@@ -207,9 +221,20 @@ def tournament_updated_notify(*, code: Any) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(f"tournament-{code}", {"type": "tournament.updated"})
+        async_to_sync(layer.group_send)(group, {"type": event})
     except Exception:  # a lost push: the page still shows the truth on reload
-        logger.warning("tournament %s: push failed", code)
+        logger.warning("%s: push failed", group)
+
+
+def tournament_updated_notify(*, code: Any) -> None:
+    """Ring the doorbell of every socket on the tournament's page, and of the list pages."""
+    _ring(f"tournament-{code}", "tournament.updated")
+    tournaments_changed_notify()
+
+
+def tournaments_changed_notify() -> None:
+    """Ring the doorbell of every open list page (a tournament was made or changed)."""
+    _ring(LIST_GROUP, "tournaments.changed")
 
 
 def tournaments_due_tick(*, now: datetime | None = None) -> int:
@@ -268,7 +293,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
         )
         _tell(
             tournament,
-            [e.user for e in entries],
+            _with_organiser(tournament, [e.user for e in entries]),
             msg("The tournament %(name)s was cancelled: too few players.", name=tournament.name),
         )
         return
@@ -475,6 +500,13 @@ def _finish(tournament: Tournament, entries: list[Entry], now: datetime) -> None
         )
 
 
+def _with_organiser(tournament: Tournament, users: list[Any]) -> list[Any]:
+    """Return `users` and the tournament's organiser, once (told of a cancellation too)."""
+    if all(user.id != tournament.created_by_id for user in users):
+        return [*users, tournament.created_by]
+    return users
+
+
 def _tell(tournament: Tournament, users: Sequence[Any], text: Msg, url: str = "") -> None:
     """Post a notice to each player and e-mail those who want reminders."""
     from accounts.services import notification_post
@@ -510,6 +542,30 @@ def table_scored_receive(sender: Any, table: Table, **kwargs: Any) -> None:
     _changed(tournament)
 
 
+def turn_started_receive(sender: Any, table: Table, seats: Sequence[Seat], **kwargs: Any) -> None:
+    """It is these seats' turn at a tournament game played a move a day: e-mail each player
+    who takes reminders (the notice is the lobby's). The first turn of a round is left out:
+    the round's start was just mailed, with the link to the same game."""
+    from accounts.services import worded
+
+    pairing = Pairing.objects.filter(table=table).select_related("round__tournament").first()
+    if pairing is None or not table.moves.exists():
+        return
+    tournament = pairing.round.tournament
+    text = msg(
+        "Your turn at %(game)s in the tournament %(name)s.",
+        game=get_engine(table.game).name,
+        name=tournament.name,
+    )
+    url = table.get_absolute_url()
+    for seat in seats:
+        user = seat.user
+        if user is not None and user.reminders_enabled and user.email:
+            said = worded(user, text)
+            body = f"{said}\n\n{settings.SITE_URL.rstrip('/')}{url}\n"
+            mail_queue(to=user.email, subject=f"Playtable: {said}", body=body)
+
+
 # Moderators
 
 
@@ -535,7 +591,7 @@ def tournament_cancel(*, moderator: Any, tournament_id: int, reason: str) -> Tou
         target=msg("tournament %(name)s", name=tournament.name),
         details={"tournament": str(tournament.code), "round": tournament.round_number},
     )
-    users = [e.user for e in tournament.entries.select_related("user")]
+    users = _with_organiser(tournament, [e.user for e in tournament.entries.select_related("user")])
     _tell(
         tournament,
         users,
@@ -569,8 +625,14 @@ def entry_remove(*, moderator: Any, entry_id: int, reason: str) -> Tournament:
     )
     if tournament.status == Tournament.Status.OPEN:
         entry.delete()
+        _not_full_any_more(tournament)
     else:
         entry.dropped = True
         entry.save(update_fields=["dropped"])
+    _tell(
+        tournament,
+        [entry.user],
+        msg("A moderator removed you from the tournament %(name)s.", name=tournament.name),
+    )
     _changed(tournament)
     return tournament

@@ -38,21 +38,9 @@ def _tournament_or_404(code: str) -> Tournament:
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """List upcoming, running and finished tournaments, of one game if asked."""
-    game = request.GET.get("game") or None
-    if game is not None and game not in {engine.slug for engine in engines()}:
-        game = None
-    status = Tournament.Status
-    return render(
-        request,
-        "tournaments/tournament_list.html",
-        {
-            "upcoming": selectors.tournament_list(status=status.OPEN, game=game)[:50],
-            "running": selectors.tournament_list(status=status.RUNNING, game=game)[:50],
-            "finished": selectors.tournament_list(status=status.FINISHED, game=game)[:20],
-            "games": engines(),
-            "game": game,
-        },
-    )
+    context = selectors.tournament_lists(game=selectors.game_filter(request.GET.get("game")))
+    context["games"] = engines()
+    return render(request, "tournaments/tournament_list.html", context)
 
 
 @login_required

@@ -27,6 +27,7 @@ from games.words import msg
 from lobby.embedded import group_send
 from lobby.models import Seat, Table
 from lobby.selectors import turn_count
+from lobby.signals import turn_started
 from lobby.sockets import user_group
 
 logger = logging.getLogger(__name__)
@@ -186,15 +187,17 @@ def turn_notices(*, table: Table, seats: Sequence[Seat]) -> None:
     from games.registry import get_engine
 
     name = get_engine(table.game).name
-    for seat in seats:
-        if seat.is_human:
-            notification_post(
-                user=seat.user,
-                kind="your_turn",
-                text=msg("Your turn at %(game)s.", game=name),
-                url=table.get_absolute_url(),
-                subject=str(table.code),
-            )
+    humans = [seat for seat in seats if seat.is_human]
+    for seat in humans:
+        notification_post(
+            user=seat.user,
+            kind="your_turn",
+            text=msg("Your turn at %(game)s.", game=name),
+            url=table.get_absolute_url(),
+            subject=str(table.code),
+        )
+    if humans:
+        turn_started.send(sender=Table, table=table, seats=humans)
 
 
 def after_change(

@@ -3,7 +3,8 @@
 One player signs up and joins through the page; three accounts driven by the test join
 through the services, which fills the tournament and starts it. The test then plays every
 game through the services (random legal moves), and the page, never reloaded, follows
-each round and shows the winner through its socket.
+each round and shows the winner through its socket; so does an open list page, and the
+player's Leave button comes with the start.
 """
 
 from __future__ import annotations
@@ -101,6 +102,20 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     expect(page.locator("#upcoming")).to_contain_text("Lost Cities Swiss")
     page.screenshot(path=str(e2e / "tournament_list_desktop.png"), full_page=True)
     page.click("#upcoming a:has-text('Lost Cities Swiss')")
+    tournament_url = page.url
+
+    # A second tab keeps the list open; it is never reloaded (its mark would go).
+    lister = context.new_page()
+    watch_errors(lister, errors)
+    lister.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true; });"
+    )
+    lister.goto(f"{base}/tournaments/")
+    lister.wait_for_function("() => window.__socketOpen === true")
+    lister.evaluate("() => { window.__notReloaded = true; }")
+    row = lister.locator("#upcoming tr", has_text="Lost Cities Swiss")
+    expect(row).to_contain_text("0/4")
+
     page.add_init_script(
         "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true; });"
     )
@@ -108,6 +123,7 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     expect(page.locator(".messages")).to_contain_text("You are registered.")
     expect(page.locator("#entrants")).to_contain_text("ann")
     page.wait_for_function("() => window.__socketOpen === true")
+    expect(row).to_contain_text("1/4")  # the list counted ann live
 
     # The other three join: the tournament is full, starts, and round 1 appears live.
     _in_thread(lambda: _fill(code))
@@ -116,20 +132,34 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     expect(page.locator("#round-1 li")).to_have_count(2)
     expect(page.locator("#round-1")).to_contain_text("Watch")  # ben – cal
     expect(page.locator("#round-1")).to_contain_text("Your game")  # ann – dee
-    # Registration is over: the page took its buttons away without a reload.
-    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
+    # Registration is over: Join is gone, and ann may now drop out, without a reload.
+    expect(page.locator("button:has-text('Join the tournament')")).to_have_count(0)
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(1)
     page.screenshot(path=str(e2e / "tournament_round1_desktop.png"), full_page=True)
+    # The list moved it from Upcoming to Running, on round 1, without a reload.
+    running = lister.locator("#running tr", has_text="Lost Cities Swiss")
+    expect(running).to_contain_text("4/4")
+    expect(running).to_contain_text("round 1 of 3")
+    expect(lister.locator("#upcoming")).not_to_contain_text("Lost Cities Swiss")
+    lister.screenshot(path=str(e2e / "tournament_list_live_desktop.png"), full_page=True)
 
     for number in (1, 2, 3):
         _in_thread(lambda n=number: _play_round(code, n))
         if number < 3:
             expect(live.locator(".tournament-status")).to_contain_text(f"round {number + 1} of 3")
             expect(page.locator(f"#round-{number + 1} li")).to_have_count(2)
+            expect(running).to_contain_text(f"round {number + 1} of 3")
 
     state = _in_thread(lambda: _state(code))
     assert state["status"] == "finished" and state["round"] == 3
     expect(page.locator("#winner")).to_contain_text(state["winner"])
     expect(page.locator("#standings tbody tr")).to_have_count(4)
+    # The tournament is over: no more Leave button; the list shows it finished, won.
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
+    finished = lister.locator("#finished tr", has_text="Lost Cities Swiss")
+    expect(finished).to_contain_text(f"Winner: {state['winner']}")
+    expect(lister.locator("#running")).not_to_contain_text("Lost Cities Swiss")
+    assert lister.evaluate("() => window.__notReloaded === true")
     # Each played 3 games: the standings' scores add up to the 6 games played.
     scores = page.locator("#standings tbody tr td:nth-child(3)").all_inner_texts()
     assert sum(float(s) for s in scores) == 6.0
@@ -143,7 +173,7 @@ def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, brow
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     small = phone.new_page()
     watch_errors(small, errors)
-    small.goto(page.url)
+    small.goto(tournament_url)
     expect(small.locator("#winner")).to_contain_text(state["winner"])
     small.screenshot(path=str(e2e / "tournament_finished_phone.png"), full_page=True)
     small.goto(f"{base}/tournaments/")
@@ -262,4 +292,68 @@ def test_a_double_elimination_page_draws_both_brackets_and_follows_the_rounds(
     expect(small.locator("#losers-bracket")).to_be_visible()
     small.screenshot(path=str(e2e / "tournament_double_phone.png"), full_page=True)
     phone.close()
+def _two(code_holder: list[str]) -> str:
+    from tests.factories import UserFactory
+    from tournaments.services import tournament_create
+
+    tournament = tournament_create(
+        user=UserFactory(username="host"),
+        name="Two-player cup",
+        rounds=1,
+        max_players=2,
+    )
+    code_holder.append(str(tournament.code))
+    return tournament.get_absolute_url()
+
+
+def _second_joins(code: str) -> None:
+    from tests.factories import UserFactory
+    from tournaments.services import entry_join
+
+    entry_join(code=code, user=UserFactory(username="ben"))  # full: it starts
+
+
+def _dropped(code: str, username: str) -> bool:
+    from tournaments.models import Entry
+
+    return Entry.objects.get(tournament__code=code, user__username=username).dropped
+
+
+def test_the_leave_button_pushed_at_the_start_drops_the_player_out(asgi_server, browser, e2e):
+    codes: list[str] = []
+    url = _in_thread(lambda: _two(codes))
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    sign_up(page, asgi_server, "ann")
+    page.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true; });"
+    )
+    page.goto(f"{asgi_server}{url}")
+    page.click("button:has-text('Join the tournament')")
+    expect(page.locator(".messages")).to_contain_text("You are registered.")
+    page.wait_for_function("() => window.__socketOpen === true")
+    page.evaluate("() => { window.__notReloaded = true; }")
+
+    _in_thread(lambda: _second_joins(codes[0]))
+    expect(page.locator(".tournament-status")).to_contain_text("round 1 of 1")
+    leave = page.locator("button:has-text('Leave the tournament')")
+    expect(leave).to_have_count(1)
+    assert page.evaluate("() => window.__notReloaded === true")  # it came by the socket
+    page.screenshot(path=str(e2e / "tournament_leave_live_phone.png"), full_page=True)
+    # Dropping out asks first; the pushed form posts like the page's own.
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    leave.click()
+    expect(page.locator(".messages")).to_contain_text("You left the tournament.")
+    assert asked == ["Drop out of the tournament? You will not be paired again."]
+    assert _in_thread(lambda: _dropped(codes[0], "ann"))
+    expect(page.locator("button:has-text('Leave the tournament')")).to_have_count(0)
+    expect(page.locator("#entrants")).to_contain_text("out")
+    context.close()
     assert errors == []

@@ -27,6 +27,10 @@ EXPECTED = {
     "ladder.view_rating",
     "ladder.change_rating",
     "ladder.view_ratingchange",
+    "tournaments.view_tournament",
+    "tournaments.change_tournament",
+    "tournaments.view_entry",
+    "tournaments.change_entry",
 }
 
 
@@ -61,6 +65,8 @@ def test_a_moderator_sees_the_moderation_pages(mod_client):
         "lobby_chatmessage",
         "lobby_move",
         "ladder_rating",
+        "tournaments_tournament",
+        "tournaments_entry",
     ):
         assert mod_client.get(changelist(model)).status_code == 200, model
     index = mod_client.get(reverse("admin:index")).content.decode()

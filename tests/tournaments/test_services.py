@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -10,7 +11,7 @@ from django.utils import timezone
 from accounts.models import ModerationLog, Notification
 from ladder.models import Rating
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
-from lobby.models import Table
+from lobby.models import OutboundMail, Table
 from lobby.services import game_finish, table_concede
 from lobby.services.sweeps import consequences_sweep
 from tests.factories import UserFactory
@@ -111,8 +112,15 @@ def test_too_few_players_at_the_start_cancels_and_tells_everyone(alice, bob):
     tournament = run_due(tournament)
     assert tournament.status == Tournament.Status.CANCELLED
     assert "4 were needed" in tournament.end_said
-    assert Notification.objects.filter(user=bob, text__contains="cancelled").count() == 1
-    assert not Table.objects.exists()
+    # Everyone is told, by notice and by e-mail: the entrant and the organiser.
+    told = Notification.objects.filter(text__contains="was cancelled: too few players")
+    assert sorted(told.values_list("user__username", flat=True)) == ["alice", "bob"]
+    mails = OutboundMail.objects.filter(subject__contains="was cancelled: too few players")
+    assert sorted(mails.values_list("to_address", flat=True)) == [
+        "alice@example.com",
+        "bob@example.com",
+    ]
+    assert not Table.objects.exists() and not Round.objects.exists()
 
 
 def test_a_four_player_swiss_runs_three_rounds_to_its_winner(alice):
@@ -284,6 +292,15 @@ def test_a_tournament_game_counts_for_the_ladder(alice):
     assert Rating.objects.filter(game="lost_cities").count() == 2
 
 
+def test_an_unrated_tournament_leaves_the_ladder_alone(alice):
+    tournament = start(open_tournament(alice, rated=False), players(2))
+    (table,) = tables_of_round(tournament, 1)
+    assert not table.rated
+    end_game(table)
+    assert not Rating.objects.exists()
+    assert run_due(tournament).winner is not None  # it still counts for the tournament
+
+
 def test_rounds_of_tables_seat_everyone_and_score_by_place(alice):
     users = players(7)
     tournament = start(
@@ -320,8 +337,6 @@ def test_the_first_player_of_each_new_table_is_told_it_is_their_turn(alice):
 
 
 def test_a_round_start_is_mailed_to_players_who_take_reminders(alice):
-    from lobby.models import OutboundMail
-
     users = players(2)
     users[1].reminders_enabled = False
     users[1].save(update_fields=["reminders_enabled"])
@@ -418,3 +433,188 @@ def test_a_double_elimination_of_five_with_byes_and_a_player_who_leaves(alice):
     assert [p.entries for p in Pairing.objects.all() if gone.id in p.entries] == [
         [gone.id, Entry.objects.get(user__username="p5").id]
     ]
+def test_it_starts_when_full_and_not_before(alice, django_capture_on_commit_callbacks):
+    tournament = open_tournament(alice, min_players=2, max_players=3)
+    users = players(3)
+    for user in users[:2]:
+        with django_capture_on_commit_callbacks(execute=True):
+            entry_join(code=tournament.code, user=user)
+    tournament.refresh_from_db()
+    # Enough to play, but not full, and no start time: it waits.
+    assert tournament.status == Tournament.Status.OPEN and tournament.deadline is None
+    with django_capture_on_commit_callbacks(execute=True):
+        entry_join(code=tournament.code, user=users[2])  # the last place: the task starts it
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING and tournament.round_number == 1
+    (round_,) = Round.objects.filter(tournament=tournament)
+    assert len(round_.byes) == 1 and len(tables_of_round(tournament, 1)) == 1
+
+
+def test_leaving_twice_or_after_the_end_is_refused_in_words(alice):
+    users = players(2)
+    tournament = start(open_tournament(alice, rounds=1), users)
+    entry_leave(code=tournament.code, user=users[0])
+    with pytest.raises(Conflict, match="already out"):
+        entry_leave(code=tournament.code, user=users[0])
+    (table,) = tables_of_round(tournament, 1)
+    end_game(table)
+    assert run_due(tournament).status == Tournament.Status.FINISHED
+    with pytest.raises(Conflict, match="is over"):
+        entry_leave(code=tournament.code, user=users[1])
+    assert Entry.objects.filter(dropped=True).count() == 1
+
+
+def test_a_moderator_cancels_a_running_tournament_and_everyone_is_told(alice):
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice), players(4))
+    tournament_cancel(moderator=moderator, tournament_id=tournament.id, reason="server move")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED and tournament.deadline is None
+    told = Notification.objects.filter(text__contains="was cancelled by a moderator")
+    assert sorted(told.values_list("user__username", flat=True)) == [
+        "alice",
+        "p1",
+        "p2",
+        "p3",
+        "p4",
+    ]
+    assert OutboundMail.objects.filter(subject__contains="cancelled by a moderator").count() == 5
+    # The games in play go on as ordinary games; no next round comes.
+    first = tables_of_round(tournament, 1)
+    assert {t.status for t in first} == {Table.Status.ACTIVE}
+    for table in first:
+        end_game(table)
+    consequences_sweep(now=timezone.now() + timedelta(minutes=1))
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    log = ModerationLog.objects.get()
+    assert (log.action, log.reason) == ("tournament_cancel", "server move")
+
+
+def test_an_entrant_a_moderator_removes_after_the_start_is_told_and_not_paired_again(alice):
+    moderator = UserFactory(username="mod", is_staff=True)
+    users = players(4)
+    tournament = start(open_tournament(alice), users)
+    entry = Entry.objects.get(user=users[0])
+    entry_remove(moderator=moderator, entry_id=entry.id, reason="abuse in chat")
+    entry.refresh_from_db()
+    assert entry.dropped
+    assert Notification.objects.filter(
+        user=users[0], text__contains="A moderator removed you"
+    ).exists()
+    for table in tables_of_round(tournament, 1):
+        end_game(table)
+    tournament = run_due(tournament)
+    seated = {s.user for t in tables_of_round(tournament, 2) for s in t.seats.all()}
+    assert users[0] not in seated and len(seated) == 2
+    assert ModerationLog.objects.get().target_user == users[0]
+
+
+def test_a_second_round_that_fails_midway_leaves_nothing_behind(alice, monkeypatch):
+    tournament = start(open_tournament(alice), players(4))
+    for table in tables_of_round(tournament, 1):
+        end_game(table)
+    tournament.refresh_from_db()
+    assert tournament.deadline is not None
+    tables_before = Table.objects.count()
+    notices_before = Notification.objects.count()
+    real = services.table_start_locked
+    calls = []
+
+    def second_fails(**kwargs):
+        calls.append(1)
+        if len(calls) == 2:  # the first table of round 2 is made and started; not the second
+            raise RuntimeError("the database said no")
+        real(**kwargs)
+
+    monkeypatch.setattr(services, "table_start_locked", second_fails)
+    with pytest.raises(RuntimeError):
+        tournament_tick(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    # Nothing of round 2: no table, no round, no notice; round 1 still the current one.
+    assert tournament.round_number == 1 and tournament.deadline is not None
+    assert Table.objects.count() == tables_before
+    assert not Round.objects.filter(number=2).exists()
+    assert Round.objects.get(number=1).finished_at is None
+    assert Notification.objects.count() == notices_before
+    monkeypatch.setattr(services, "table_start_locked", real)
+    assert consequences_sweep()["tournaments"] == 1  # the sweep's next try works
+    tournament.refresh_from_db()
+    assert tournament.round_number == 2 and len(tables_of_round(tournament, 2)) == 2
+
+
+def test_each_turn_in_a_tournament_game_is_told_and_mailed(alice):
+    from games.registry import get_engine
+    from lobby.services import move_submit
+
+    tournament = start(open_tournament(alice), players(2))
+    (table,) = tables_of_round(tournament, 1)
+    turn_mails = OutboundMail.objects.filter(subject__contains="Your turn at Lost Cities")
+    assert not turn_mails.exists()  # the first turn: the round's own mail said it
+    engine = get_engine("lost_cities")
+    by_seat = {s.position: s.user for s in table.seats.all()}
+
+    def whole_turn() -> Any:
+        """Play a whole turn (a card, then a draw) of whoever moves; return who moves next."""
+        for _ in range(2):
+            table.refresh_from_db()
+            state = engine.load(table.state)
+            seat = min(engine.to_move(state))
+            action = engine.legal_actions(state, seat)[0]
+            move_submit(
+                code=table.code, user=by_seat[seat], action=action, seen_version=table.version
+            )
+        table.refresh_from_db()
+        (now,) = table.seats.filter(is_to_move=True)
+        assert now.user != by_seat[seat]
+        return now.user
+
+    second = whole_turn()
+    assert Notification.objects.filter(user=second, text="Your turn at Lost Cities.").exists()
+    (mail,) = turn_mails
+    assert mail.to_address == second.email
+    assert mail.subject == "Playtable: Your turn at Lost Cities in the tournament Autumn Swiss."
+    assert table.get_absolute_url() in mail.body
+    # Who takes no reminders is told on the site, and gets no e-mail.
+    first = next(user for user in by_seat.values() if user != second)
+    first.reminders_enabled = False
+    first.save(update_fields=["reminders_enabled"])
+    assert whole_turn() == first
+    assert Notification.objects.filter(user=first, text="Your turn at Lost Cities.").exists()
+    assert turn_mails.count() == 1
+
+
+def test_a_full_tournament_with_a_start_time_refuses_more_and_keeps_its_time(alice, bob):
+    starts = timezone.now() + timedelta(hours=2)
+    tournament = open_tournament(alice, max_players=2, starts_at=starts)
+    users = players(2)
+    for user in users:
+        entry_join(code=tournament.code, user=user)
+    with pytest.raises(Conflict, match="full"):
+        entry_join(code=tournament.code, user=bob)
+    tournament.refresh_from_db()
+    # Full, but it starts at its time: players were told when.
+    assert tournament.status == Tournament.Status.OPEN and tournament.deadline == starts
+    assert tournament.entries.count() == 2
+    assert not tournament_tick(tournament_id=tournament.id)
+    assert tournament_tick(tournament_id=tournament.id, now=starts)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_a_place_freed_before_a_when_full_start_ran_makes_it_wait_again(alice):
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = open_tournament(alice, min_players=2, max_players=3)
+    users = players(3)
+    for user in users:
+        entry_join(code=tournament.code, user=user)  # full: due at once (no task ran here)
+    tournament.refresh_from_db()
+    assert tournament.deadline is not None
+    entry_leave(code=tournament.code, user=users[2])  # a place is free before the start ran
+    tournament.refresh_from_db()
+    assert tournament.deadline is None
+    assert not run_due(tournament).round_number  # still open: it waits to be full
+    assert tournament.status == Tournament.Status.OPEN
+    entry_join(code=tournament.code, user=users[2])
+    entry_remove(moderator=moderator, entry_id=Entry.objects.get(user=users[0]).id, reason="x")
+    tournament.refresh_from_db()
+    assert tournament.deadline is None and tournament.status == Tournament.Status.OPEN

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -22,9 +23,10 @@ from tests.tournaments.helpers import (
     run_due,
     start,
     tables_of_round,
+    win,
 )
 from tournaments.models import Entry, Tournament
-from tournaments.services import entry_join, tournament_updated_notify
+from tournaments.services import entry_join, tournament_tick, tournament_updated_notify
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +42,21 @@ def test_the_list_shows_upcoming_running_and_finished_by_game(client, alice):
     assert list(page.context["running"]) == [running]
     other = client.get(reverse("tournaments:list"), {"game": "reworld"})
     assert "Running cup" not in other.content.decode()
+
+
+def test_the_list_shows_a_cancelled_tournament_among_the_ended_ones(client, alice):
+    cancelled = open_tournament(alice, name="Empty cup", min_players=4)
+    Tournament.objects.filter(id=cancelled.id).update(deadline=timezone.now())
+    tournament_tick(tournament_id=cancelled.id)  # nobody came: cancelled
+    won = start(open_tournament(alice, name="Quick cup", rounds=1), players(2))
+    end_game(tables_of_round(won, 1)[0], winner_seat=0)
+    tournament_tick(tournament_id=won.id)
+    page = client.get(reverse("tournaments:list"))
+    assert list(page.context["finished"]) == [won, cancelled]  # the last ended first
+    assert not list(page.context["upcoming"]) and not list(page.context["running"])
+    finished = page.content.decode().split('id="finished"')[1]
+    assert "Empty cup" in finished and "Cancelled" in finished
+    assert "Quick cup" in finished and "Winner: p1" in finished
 
 
 def test_a_player_opens_a_tournament_from_the_form(client, alice):
@@ -94,6 +111,22 @@ def test_joining_and_leaving_through_the_page(client, alice, bob):
     assert "bob" in page.content.decode()
     assert client.post(reverse("tournaments:leave", args=[tournament.code])).status_code == 302
     assert not Entry.objects.exists()
+
+
+def test_bad_leaves_answer_4xx_with_words_and_change_nothing(client, alice, bob):
+    tournament = start(open_tournament(alice), [bob, *players(3)])
+    client.force_login(bob)
+    leave = reverse("tournaments:leave", args=[tournament.code])
+    assert client.get(leave).status_code == 405
+    forged = client.post(reverse("tournaments:leave", args=[uuid.uuid4()]))
+    assert forged.status_code == 404 and "no such tournament" in forged.content.decode()
+    assert client.post(leave).status_code == 302  # drops out
+    again = client.post(leave)
+    assert again.status_code == 409 and "already out" in again.content.decode()
+    assert Entry.objects.filter(dropped=True).count() == 1
+    client.force_login(alice)  # the organiser, not an entrant
+    stranger = client.post(leave)
+    assert stranger.status_code == 409 and "not registered" in stranger.content.decode()
 
 
 @pytest.mark.parametrize("case", ["started", "rating", "invite", "forged", "get", "anonymous"])
@@ -207,6 +240,39 @@ def test_moderators_remove_an_entrant_from_the_admin(client, alice, bob):
     assert ModerationLog.objects.get().target_user == bob
 
 
+def test_a_moderator_not_an_admin_cancels_and_removes_through_the_admin(client, alice, bob):
+    from django.contrib.auth.models import Group
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    assert not moderator.is_superuser
+    client.force_login(moderator)
+    users = players(4)
+    running = start(open_tournament(alice, name="Running cup"), users)
+    entry = Entry.objects.get(tournament=running, user=users[0])
+    remove = {"action": "remove", "_selected_action": [entry.id], "apply": "1", "reason": "abuse"}
+    assert client.post(reverse("admin:tournaments_entry_changelist"), remove).status_code == 302
+    entry.refresh_from_db()
+    assert entry.dropped
+    cancel = {"action": "cancel", "_selected_action": [running.id], "apply": "1", "reason": "x"}
+    tournaments = reverse("admin:tournaments_tournament_changelist")
+    assert client.post(tournaments, cancel).status_code == 302
+    running.refresh_from_db()
+    assert running.status == Tournament.Status.CANCELLED
+    # The change form is read-only: a forged save changes nothing.
+    change = reverse("admin:tournaments_tournament_change", args=[running.id])
+    assert client.get(change).status_code == 200
+    client.post(change, {"name": "Renamed", "status": "open"})
+    running.refresh_from_db()
+    assert (running.name, running.status) == ("Running cup", Tournament.Status.CANCELLED)
+    log = client.get(reverse("admin:accounts_moderationlog_changelist")).content.decode()
+    assert "abuse" in log and "Running cup" in log
+    assert list(ModerationLog.objects.order_by("id").values_list("action", flat=True)) == [
+        "entry_remove",
+        "tournament_cancel",
+    ]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_page_socket_gets_the_live_region_on_a_change(alice):
     tournament = open_tournament(alice, name="Live cup")
@@ -273,3 +339,81 @@ def test_a_double_elimination_page_shows_both_brackets_the_final_and_the_placing
     assert placings == [(1, "p1"), (2, "p4"), (3, "p2"), (4, "p3")]
     final = page.context["double"]["finals"][0].matches[0]
     assert [s.entry.user.username for s in final] == ["p1", "p4"] and final[0].won
+def _standings_cells(body: str) -> list[list[str]]:
+    """Return the text of each cell of each row of the page's standings table."""
+    table = body.split('id="standings"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    text = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in rows]
+    return [[re.sub(r"<[^>]+>|\s+", " ", cell).strip() for cell in row] for row in text if row]
+
+
+def test_the_page_shows_standings_equal_to_a_table_worked_out_by_hand(client, alice):
+    users = players(4)
+    for user, rating in zip(users, (1700, 1600, 1500, 1400), strict=True):
+        Rating.objects.create(user=user, game="lost_cities", rating=rating)
+    tournament = start(open_tournament(alice, rounds=3), users)
+
+    def pairs(number: int) -> list[list[str]]:
+        tables = tables_of_round(tournament, number)
+        return sorted(sorted(s.user.username for s in t.seats.all()) for t in tables)
+
+    def play(number: int, winners: list[str]) -> None:
+        for table in tables_of_round(tournament, number):
+            names = {s.user.username for s in table.seats.all()}
+            win(table, (names & set(winners)).pop())
+        tournament_tick(tournament_id=tournament.id)
+
+    assert pairs(1) == [["p1", "p2"], ["p3", "p4"]]
+    play(1, ["p1", "p3"])
+    assert pairs(2) == [["p1", "p3"], ["p2", "p4"]]
+    play(2, ["p1", "p2"])
+    # p1 (2 points) has met p2 and p3: p4 is left; p2 and p3 (1 each) have not met.
+    assert pairs(3) == [["p1", "p4"], ["p2", "p3"]]
+    play(3, ["p4", "p3"])
+    # Points: p1 W W L = 2, p2 L W L = 1, p3 W L W = 2, p4 L L W = 1.
+    # Buchholz (final points of everyone met): p1 = p2 + p3 + p4 = 1 + 2 + 1 = 4;
+    #   p2 = p1 + p4 + p3 = 5; p3 = p4 + p1 + p2 = 4; p4 = p3 + p2 + p1 = 5.
+    # Sonneborn-Berger (points taken × that opponent's points): p1 beat p2 (1) and p3 (2) = 3;
+    #   p2 beat p4 (1) = 1; p3 beat p4 (1) and p2 (1) = 2; p4 beat p1 (2) = 2.
+    # p1 and p3 tie on points and Buchholz: S-B 3 against 2 puts p1 first; p4 and p2 tie
+    # on points and Buchholz: S-B 2 against 1 puts p4 third.
+    hand = [
+        (1, "p1", 2.0, 4.0, 3.0),
+        (2, "p3", 2.0, 4.0, 2.0),
+        (3, "p4", 1.0, 5.0, 2.0),
+        (4, "p2", 1.0, 5.0, 1.0),
+    ]
+    page = client.get(tournament.get_absolute_url())
+    rows = [
+        (r.line.rank, r.entry.user.username, r.line.score, r.line.buchholz, r.line.sonneborn_berger)
+        for r in page.context["standings"]
+    ]
+    assert rows == hand
+    body = page.content.decode()
+    assert "Winner: p1" in body
+    # The same table as the reader sees it (rank, player, points, Buchholz, S-B, rating).
+    cells = _standings_cells(body)
+    assert cells == [
+        ["1", "p1", "2", "4", "3", "1700"],
+        ["2", "p3", "2", "4", "2", "1500"],
+        ["3", "p4", "1", "5", "2", "1400"],
+        ["4", "p2", "1", "5", "1", "1600"],
+    ]
+
+
+def test_an_invitation_only_event_links_only_the_tables_a_reader_may_watch(client, alice):
+    users = players(4)
+    tournament = open_tournament(alice, invite_only=True)
+    for user in users:
+        entry_join(code=tournament.code, user=user, token=tournament.invite_token)
+    tournament = start(tournament, [])
+    mine, other = tables_of_round(tournament, 1)
+    seated = mine.seats.first().user
+    client.force_login(seated)
+    body = client.get(tournament.get_absolute_url()).content.decode()
+    assert mine.get_absolute_url() in body and other.get_absolute_url() not in body
+    assert client.get(other.get_absolute_url()).status_code == 404  # why it has no link
+    client.force_login(UserFactory(username="eve"))
+    body = client.get(tournament.get_absolute_url()).content.decode()
+    assert mine.get_absolute_url() not in body and other.get_absolute_url() not in body
+    assert body.count('<span class="muted">In play</span>') == 2
