@@ -292,6 +292,8 @@ def test_a_double_elimination_page_draws_both_brackets_and_follows_the_rounds(
     expect(small.locator("#losers-bracket")).to_be_visible()
     small.screenshot(path=str(e2e / "tournament_double_phone.png"), full_page=True)
     phone.close()
+
+
 def _two(code_holder: list[str]) -> str:
     from tests.factories import UserFactory
     from tournaments.services import tournament_create
@@ -299,6 +301,8 @@ def _two(code_holder: list[str]) -> str:
     tournament = tournament_create(
         user=UserFactory(username="host"),
         name="Two-player cup",
+        game="lost_cities",
+        options={"rounds": 1},
         rounds=1,
         max_players=2,
     )

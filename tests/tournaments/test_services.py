@@ -433,6 +433,8 @@ def test_a_double_elimination_of_five_with_byes_and_a_player_who_leaves(alice):
     assert [p.entries for p in Pairing.objects.all() if gone.id in p.entries] == [
         [gone.id, Entry.objects.get(user__username="p5").id]
     ]
+
+
 def test_it_starts_when_full_and_not_before(alice, django_capture_on_commit_callbacks):
     tournament = open_tournament(alice, min_players=2, max_players=3)
     users = players(3)

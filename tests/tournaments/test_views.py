@@ -339,6 +339,8 @@ def test_a_double_elimination_page_shows_both_brackets_the_final_and_the_placing
     assert placings == [(1, "p1"), (2, "p4"), (3, "p2"), (4, "p3")]
     final = page.context["double"]["finals"][0].matches[0]
     assert [s.entry.user.username for s in final] == ["p1", "p4"] and final[0].won
+
+
 def _standings_cells(body: str) -> list[list[str]]:
     """Return the text of each cell of each row of the page's standings table."""
     table = body.split('id="standings"')[1].split("</table>")[0]
