@@ -353,9 +353,9 @@ def bracket(
     """
     gone = set(dropped)
     last_round: dict[int, int] = {}
-    for game in games:
-        for player in game.seats:
-            last_round[player] = max(last_round.get(player, 0), game.round)
+    for earlier in games:
+        for player in earlier.seats:
+            last_round[player] = max(last_round.get(player, 0), earlier.round)
     rounds: list[list[Match]] = []
     current: list[int | None] = list(slots)
     number = 1
