@@ -619,9 +619,11 @@ class Usage:
     def sample(self) -> None:
         self.rss = max(self.rss, sum(p.memory_info().rss for p in self.procs))
 
+    def cpu_seconds(self) -> float:
+        return float(sum(p.cpu_times().user + p.cpu_times().system for p in self.procs) - self.cpu0)
+
     def cpu_percent(self) -> float:
-        cpu = sum(p.cpu_times().user + p.cpu_times().system for p in self.procs) - self.cpu0
-        return float(100 * cpu / (time.monotonic() - self.t0))
+        return float(100 * self.cpu_seconds() / (time.monotonic() - self.t0))
 
 
 async def run_size(
@@ -674,6 +676,7 @@ async def run_size(
     elapsed = time.monotonic() - started
     sample_task.cancel()
     cpu = usage.cpu_percent()
+    cpu_seconds = usage.cpu_seconds()
     await asyncio.gather(*(close_sockets(t) for t in tables))
     ground = await floor(servers, len(tables), min(seconds, 10))
     floor_rate = ground.moves / min(seconds, 10)
@@ -713,6 +716,8 @@ async def run_size(
             "resyncs": sum(c.resyncs for c in clients),
             "connect s": connect_seconds,
             "cpu %": cpu,
+            # daphne's CPU per move served (the floor's own CPU is not in it)
+            "cpu ms/move": 1000 * cpu_seconds / stats.moves if stats.moves else float("nan"),
             "rss MiB": usage.rss / 2**20,
             "floor req/s": floor_rate,
             "floor p50": _pct(ground.latency, 50),
