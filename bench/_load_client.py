@@ -71,6 +71,9 @@ class BoardClient:
     resyncs: int = 0
     log_lines: int = 0
     resync_at: float | None = None
+    #: Refusals of this player's moves sent over the socket, and the last one's words.
+    refusals: int = 0
+    refusal: str = ""
 
     def __post_init__(self) -> None:
         prefix = re.escape(f"table-{self.code}-board-")
@@ -113,6 +116,11 @@ class BoardClient:
         meta = _open_tag(message, f"table-{self.code}-board-meta")
         if meta is not None and "data-version" in meta[2]:
             return self._push(message, meta, now)
+        if message.startswith(f'<div id="table-{self.code}-board-error"'):
+            # A move sent over this socket was refused (lobby.socket_moves): its words.
+            self.refusals += 1
+            self.refusal = re.sub(r"<[^>]+>", "", message).strip()
+            return None
         if self.apply_full(message) is not None:
             self.resync_at = None
             self._arrived(self.version, now)

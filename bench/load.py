@@ -224,6 +224,8 @@ class Player:
     cookie: str
     csrf: str
     client: BoardClient
+    #: The player's table socket (moves go over it with --moves socket).
+    ws: Any = None
 
 
 @dataclass
@@ -370,6 +372,8 @@ async def open_sockets(
         async with gate:
             ws = await _connect(url, cookies[k], origin)
         table.sockets.append(ws)
+        if k < len(table.players):
+            table.players[k].ws = ws
         table.listeners.append(asyncio.create_task(_listen(ws, client, table)))
 
     await asyncio.gather(*(one(k, c) for k, c in enumerate(table.clients)))
@@ -410,6 +414,52 @@ async def _post(client: Any, table: Seated, player: Player, action: str, base: s
         return None
 
 
+#: How the simulated players send their moves: "socket" (over the table's WebSocket, as
+#: the board page does while its socket is open) or "http" (the POST fallback).
+MOVES = {"via": "socket"}
+#: A move sent over the socket and neither answered nor refused after this long: an error.
+SOCKET_ANSWER_TIMEOUT = 30.0
+
+
+class SocketAnswer:
+    """What a move sent over the socket got back, shaped like the HTTP answer's figures."""
+
+    def __init__(self, status_code: int, committed: float) -> None:
+        self.status_code, self.committed, self.text = status_code, committed, ""
+        self.headers = {"X-Committed-At": f"{committed:.6f}"}
+
+
+async def _send(table: Seated, player: Player, action: str) -> SocketAnswer | None:
+    """Send one action over the player's socket, as static/js/socket-moves.js does; wait
+    for the socket's answer (a newer board: 200) or its refusal (409 stale, else 400).
+
+    The fan-out is counted from when the answer reached the mover (the commit is a moment
+    before): the other sockets' pushes race the mover's answer.
+    """
+    client = player.client
+    before, refused = client.version, client.refusals
+    try:
+        await player.ws.send(json.dumps({"action": action, "version": str(before)}))
+    except Exception:
+        return None
+    done = await table.signal.wait_for(
+        lambda: client.version > before or client.refusals > refused, SOCKET_ANSWER_TIMEOUT
+    )
+    if not done:
+        return None
+    if client.version > before:
+        return SocketAnswer(200, client.held_since(client.version) or time.time())
+    return SocketAnswer(409 if "moved on" in client.refusal else 400, time.time())
+
+
+async def _move(
+    http: Any, table: Seated, player: Player, action: str, base: str
+) -> SocketAnswer | Any | None:
+    if MOVES["via"] == "socket" and player.ws is not None:
+        return await _send(table, player, action)
+    return await _post(http, table, player, action, base)
+
+
 def _answered(table: Seated, player: Player, response: Any, stats: Stats) -> int | None:
     """Count an answer; on success apply its board and return the new version."""
     if response is None or response.status_code >= 500:
@@ -419,6 +469,13 @@ def _answered(table: Seated, player: Player, response: Any, stats: Stats) -> int
         stats.stale += 1
     elif response.status_code != 200:
         stats.refused += 1
+    if isinstance(response, SocketAnswer):
+        # The socket applied the answer to the player's board already.
+        if response.status_code != 200:
+            return None
+        stats.moves += 1
+        table.latest = max(table.latest, player.client.version)
+        return player.client.version
     # An answer that refused the move still carries the current board.
     version = player.client.apply_full(response.text)
     if response.status_code != 200 or version is None:
@@ -444,6 +501,8 @@ async def _fanout(table: Seated, version: int, committed: float, stats: Stats) -
 
 
 def _committed(response: Any) -> float:
+    if isinstance(response, SocketAnswer):
+        return response.committed
     return float(response.headers.get("X-Committed-At", time.time()))
 
 
@@ -464,7 +523,7 @@ async def play_closed(
                 continue
             action = rng.choice(mover.client.actions())
             sent = time.perf_counter()
-            response = await _post(http, table, mover, action, base)
+            response = await _move(http, table, mover, action, base)
             stats.answered(json.loads(action).get("type", "?"), time.perf_counter() - sent)
             version = _answered(table, mover, response, stats)
             if version is None:
@@ -525,7 +584,7 @@ async def _play_due(
 ) -> None:
     """Post a move that was due at `when` (its latency counts from then); watch its fan-out
     in the background, so that it never holds back the next move."""
-    response = await _post(http, table, player, action, base)
+    response = await _move(http, table, player, action, base)
     stats.answered(json.loads(action).get("type", "?"), asyncio.get_running_loop().time() - when)
     version = _answered(table, player, response, stats)
     if version is not None:
@@ -619,9 +678,11 @@ class Usage:
     def sample(self) -> None:
         self.rss = max(self.rss, sum(p.memory_info().rss for p in self.procs))
 
+    def cpu_seconds(self) -> float:
+        return float(sum(p.cpu_times().user + p.cpu_times().system for p in self.procs) - self.cpu0)
+
     def cpu_percent(self) -> float:
-        cpu = sum(p.cpu_times().user + p.cpu_times().system for p in self.procs) - self.cpu0
-        return float(100 * cpu / (time.monotonic() - self.t0))
+        return float(100 * self.cpu_seconds() / (time.monotonic() - self.t0))
 
 
 async def run_size(
@@ -674,6 +735,7 @@ async def run_size(
     elapsed = time.monotonic() - started
     sample_task.cancel()
     cpu = usage.cpu_percent()
+    cpu_seconds = usage.cpu_seconds()
     await asyncio.gather(*(close_sockets(t) for t in tables))
     ground = await floor(servers, len(tables), min(seconds, 10))
     floor_rate = ground.moves / min(seconds, 10)
@@ -713,6 +775,8 @@ async def run_size(
             "resyncs": sum(c.resyncs for c in clients),
             "connect s": connect_seconds,
             "cpu %": cpu,
+            # daphne's CPU per move served (the floor's own CPU is not in it)
+            "cpu ms/move": 1000 * cpu_seconds / stats.moves if stats.moves else float("nan"),
             "rss MiB": usage.rss / 2**20,
             "floor req/s": floor_rate,
             "floor p50": _pct(ground.latency, 50),
@@ -749,7 +813,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--spectators", type=int, default=0, help="anonymous listening sockets per table"
     )
+    parser.add_argument(
+        "--moves",
+        default="socket",
+        choices=("socket", "http"),
+        help="Lost Cities moves over the table socket (default, as the page sends them "
+        "while its socket is open) or as HTTP posts (the fallback); Mondo always posts",
+    )
     args = parser.parse_args(argv)
+    MOVES["via"] = "http" if args.game == "mondo" else args.moves
     if args.move_every is not None and args.move_every <= 0:
         parser.error("--move-every must be more than 0")
     env = _env()
@@ -787,7 +859,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_table(
         rows,
         f"{args.game}, {loop}, {args.spectators} spectator(s) per table, "
-        f"{args.servers} daphne process(es), {os.cpu_count()} cores, "
+        f"moves over {MOVES['via']}, {args.servers} daphne process(es), {os.cpu_count()} cores, "
         f"{args.seconds:.0f} s per size (latencies in ms, push B: mean bytes a socket "
         "received per message after its first board)",
     )

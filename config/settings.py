@@ -323,6 +323,13 @@ REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 12)
 DEADLINE_WARNING_HOURS = env_int("DEADLINE_WARNING_HOURS", 2)
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
+# The games whose board pages send moves over the table's WebSocket while it is open
+# (lobby.socket_moves, static/js/socket-moves.js); the others post every move over HTTP.
+# Mondo is not among them: its page reads a refused take from the HTTP answer (a toast).
+SOCKET_MOVE_GAMES = tuple(
+    name for name in env_str("SOCKET_MOVE_GAMES", "lost_cities").split(",") if name
+)
+
 # Rate limits: (events, window in seconds).
 MOVE_RATE_LIMIT = (60, 10)  # per player; a real player stays far below
 SIGNUP_RATE_LIMIT = (10, 3600)  # per IP address

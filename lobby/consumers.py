@@ -17,6 +17,7 @@ from lobby import metrics, pushes
 from lobby.chat import chat_hidden_html, chat_message_html
 from lobby.rendering import Sent, board_full, board_message
 from lobby.selectors import turn_count
+from lobby.socket_moves import refusal_html, socket_move
 from lobby.sockets import user_group
 
 
@@ -113,7 +114,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Answer "resync" with the whole board; ignore the rest (moves go through HTTP)."""
+        """Answer "resync" with the whole board, and play a move sent as a JSON object
+        (lobby.socket_moves); ignore the rest."""
+        if text_data is not None and text_data.startswith("{"):
+            await self._move(text_data)
+            return
         if text_data != "resync":
             return
         board = await self._board(None)
@@ -122,6 +127,23 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
             return
         html, self.sent = board_full(board, resync=True)
         await self.send(text_data=html)
+
+    async def _move(self, text: str) -> None:
+        """Play the player's move: one hand-off for lock, apply, commit and the drawing.
+
+        The answer is what changed on this socket's board (its own doorbell then finds the
+        version sent and sends nothing), or the refusal's words in the error region.
+        """
+        result = await database_sync_to_async(socket_move)(
+            code=self.code, user=self.user, text=text, language=self.language, zone=self.zone
+        )
+        if isinstance(result, str):
+            await self.send(text_data=refusal_html(self.code, result))
+            return
+        if self.sent is not None and result.version <= self.sent.version:
+            return  # a push of a later version reached this socket first
+        message, self.sent = board_message(result, self.sent)
+        await self.send(text_data=message)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         board = await self._board(int(event.get("version") or 0))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.core.cache import cache
 from django.http import HttpRequest
@@ -139,6 +140,8 @@ def board_context(
             else None
         ),
         "board_id": f"table-{table.code}-board",
+        # The page sends this board's moves over the table socket (lobby.socket_moves).
+        "socket_moves": table.game in settings.SOCKET_MOVE_GAMES,
     }
 
 

@@ -30,16 +30,27 @@ def bot_play(table_id: int, version: int) -> bool:
 def seat_timeout(seat_id: int, deadline: str) -> bool:
     """Fire a seat's turn timer; does nothing unless that deadline is still current."""
     from lobby.services import seat_timeout as seat_timeout_service
+    from lobby.services.timers import timer_relay
 
-    return seat_timeout_service(seat_id=seat_id, deadline=datetime.fromisoformat(deadline))
+    fired = datetime.fromisoformat(deadline)
+    done = seat_timeout_service(seat_id=seat_id, deadline=fired)
+    timer_relay(kind="timeout", seat_id=seat_id, fired=fired)  # the clock moved on
+    return done
 
 
 @task(acks_late=True)
-def clock_warning(seat_id: int) -> int:
-    """Warn a player whose turn clock reached its warning point; once per turn, like the sweep."""
-    from lobby.services.timers import clock_warning_send
+def clock_warning(seat_id: int, at: str | None = None) -> int:
+    """Warn a player whose turn clock reached its warning point; once per turn, like the sweep.
 
-    return clock_warning_send(seat_id=seat_id)
+    `at` is the warning point the task was queued for (absent in tasks queued before it
+    was passed): if the seat's point moved on since, the next task is queued for it.
+    """
+    from lobby.services.timers import clock_warning_send, timer_relay
+
+    sent = clock_warning_send(seat_id=seat_id)
+    if at is not None:
+        timer_relay(kind="warning", seat_id=seat_id, fired=datetime.fromisoformat(at))
+    return sent
 
 
 @task(acks_late=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -24,7 +23,7 @@ from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
 from lobby import health, pushes, reputation, selectors, services
-from lobby.errors import BadRequest, LobbyError, RateLimited
+from lobby.errors import LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
 from lobby.recap import recap_get, recap_lines
@@ -35,9 +34,8 @@ from lobby.services.chat import chat_post
 from lobby.services.invites import friend_invite
 from lobby.services.matching import RATING_WINDOW, seat_quick_match
 from lobby.services.notify import rings_held
+from lobby.socket_moves import move_fields
 from lobby.templatetags.regions import RECAP_CHANGED
-
-MAX_ACTION_BYTES = 2000
 
 
 @require_GET
@@ -315,21 +313,7 @@ def table_bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 def _parse_move(request: HttpRequest) -> tuple[dict[str, Any], int | None]:
-    raw = request.POST.get("action", "")
-    if not raw or len(raw) > MAX_ACTION_BYTES:
-        raise BadRequest(_("That move could not be read. Reload the page and try again."))
-    try:
-        action = json.loads(raw)
-    except ValueError:
-        raise BadRequest(_("That move could not be read. Reload the page and try again.")) from None
-    if not isinstance(action, dict):
-        raise BadRequest(_("That move could not be read. Reload the page and try again."))
-    version_raw = request.POST.get("version")
-    if version_raw is None or version_raw == "":
-        return action, None
-    if not version_raw.isascii() or not version_raw.isdigit() or len(version_raw) > 9:
-        raise BadRequest(_("That move could not be read. Reload the page and try again."))
-    return action, int(version_raw)
+    return move_fields(request.POST.get("action", ""), request.POST.get("version"))
 
 
 @login_required

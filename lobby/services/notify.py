@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -123,23 +123,81 @@ def bots_schedule(*, table: Table, bot_to_move: bool) -> None:
     transaction.on_commit(enqueue, robust=True)
 
 
+#: A queued timer this close to firing is not counted on to hand over to a later point:
+#: it may be running already, and the processes' clocks differ a little.
+TIMER_SLACK_SECONDS = 2.0
+
+
+def timer_key(kind: str, seat_id: int) -> str:
+    """Return the cache key that holds when the seat's queued `kind` timer fires (epoch s)."""
+    return f"timer:{kind}:{seat_id}"
+
+
+def timers_queue(timers: Sequence[tuple[str, int, datetime]], *, after: float = 0.0) -> int:
+    """Queue the seat timers (`kind` "timeout" or "warning", seat id, when) that need a task.
+
+    A live move starts the next player's turn, with a deadline and a warning point that
+    are later than the ones its previous turn queued (the clock only runs while it is to
+    move). So a timer is not queued when the same seat already has a task of that kind
+    queued that fires at or before it and not within TIMER_SLACK_SECONDS (or before
+    `after`, the ETA of the task that hands over): that task, when it fires and finds the
+    point moved on, queues the next one (`lobby.services.timers.timer_relay`). Live play
+    then queues one task per seat and kind for a whole game instead of one per turn.
+
+    The cache (Redis) remembers what is queued. Without it every timer is queued, as
+    before; a task that was queued and lost is what the sweep (`deadlines_sweep`, the
+    consequences sweep's warnings) was always there for. The services act once per
+    deadline and warning whoever fires them. Returns the number of tasks queued.
+    """
+    from django.core.cache import cache
+
+    from lobby.tasks import clock_warning as clock_warning_task
+    from lobby.tasks import seat_timeout as seat_timeout_task
+
+    if not timers:
+        return 0
+    floor = max(time.time(), after) + TIMER_SLACK_SECONDS
+    keys = [timer_key(kind, seat_id) for kind, seat_id, _at in timers]
+    try:
+        queued = cache.get_many(keys)
+    except Exception:
+        logger.warning("queued timers unknown (cache down): queueing them all", exc_info=True)
+        queued = {}
+    recorded: dict[str, float] = {}
+    for (kind, seat_id, at), key in zip(timers, keys, strict=True):
+        fires = queued.get(key)
+        if isinstance(fires, int | float) and floor < fires <= at.timestamp():
+            continue  # an earlier task of the seat hands over to this point
+        task = seat_timeout_task if kind == "timeout" else clock_warning_task
+        task.apply_async((seat_id, at.isoformat()), eta=at)
+        recorded[key] = at.timestamp()
+    if recorded:
+        ttl = max(recorded.values()) - time.time() + 60
+        try:
+            cache.set_many(recorded, timeout=max(60, int(ttl)))
+        except Exception:
+            logger.warning("queued timers not remembered (cache down)", exc_info=True)
+    return len(recorded)
+
+
 def timers_schedule(*, table: Table, seats: Sequence[Seat], phase_started: bool) -> None:
-    """After commit, queue one ETA task per new deadline (the sweep is the safety net).
+    """After commit, queue the ETA tasks the new deadlines need (the sweep is the safety net).
 
     Only deadlines within TIMER_ETA_HORIZON get a task: a task that waits for its ETA
     longer than the broker's visibility timeout would be handed out again. The sweep
-    fires the others, within SWEEP_SECONDS of their deadline.
+    fires the others, within SWEEP_SECONDS of their deadline. A seat whose earlier
+    task of the same kind is still queued gets none (`timers_queue`).
     """
     horizon = timezone.now() + timedelta(seconds=settings.TIMER_ETA_HORIZON)
-    jobs = [
-        (seat.id, seat.deadline)
+    timers: list[tuple[str, int, datetime]] = [
+        ("timeout", seat.id, seat.deadline)
         for seat in seats
         if seat.deadline is not None and seat.deadline <= horizon
     ]
     # A player with a human at the seat is warned at the warning point: on time, not at the
     # sweep's next pass (which would be most of a one-minute live clock).
-    warnings = [
-        (seat.id, seat.warning_at)
+    timers += [
+        ("warning", seat.id, seat.warning_at)
         for seat in seats
         if seat.warning_at is not None
         and seat.warning_at <= horizon
@@ -149,18 +207,13 @@ def timers_schedule(*, table: Table, seats: Sequence[Seat], phase_started: bool)
     phase = None
     if phase_started and table.phase_deadline is not None and table.phase_deadline <= horizon:
         phase = (table.id, table.phase_key, table.phase_deadline)
-    if not jobs and not warnings and phase is None:
+    if not timers and phase is None:
         return
 
     def enqueue() -> None:
-        from lobby.tasks import clock_warning as clock_warning_task
         from lobby.tasks import phase_time_up as phase_time_up_task
-        from lobby.tasks import seat_timeout as seat_timeout_task
 
-        for seat_id, deadline in jobs:
-            seat_timeout_task.apply_async((seat_id, deadline.isoformat()), eta=deadline)
-        for seat_id, warning_at in warnings:
-            clock_warning_task.apply_async((seat_id,), eta=warning_at)
+        timers_queue(timers)
         if phase is not None:
             phase_time_up_task.apply_async((phase[0], phase[1]), eta=phase[2])
 

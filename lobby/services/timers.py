@@ -18,7 +18,7 @@ from lobby.models import Move, Seat, Table
 from lobby.services.commit import seats_save, table_commit
 from lobby.services.mail import mail_queue
 from lobby.services.moves import game_end_forfeit, move_play, move_record, state_settle
-from lobby.services.notify import timers_schedule
+from lobby.services.notify import timers_queue, timers_schedule
 
 logger = logging.getLogger(__name__)
 
@@ -126,6 +126,34 @@ def phase_time_up(*, table_id: int, phase_key: str, now: datetime | None = None)
         now=now,
     )
     return True
+
+
+def timer_relay(*, kind: str, seat_id: int, fired: datetime) -> int:
+    """After a seat's ETA timer fired for `fired`: queue its next one if the point moved on.
+
+    A live turn's timers are queued once per seat and kind (`timers_queue`): when the task
+    for an earlier point fires, the seat's turn clock has usually moved on to a later
+    deadline or warning point, and that is where this sends the next task. Nothing is
+    queued for a seat that is not to move, whose point has not moved later, or that lies
+    beyond TIMER_ETA_HORIZON (the sweep's). Returns the number of tasks queued (0 or 1).
+    """
+    seat = (
+        Seat.objects.filter(id=seat_id, is_to_move=True, table__status=Table.Status.ACTIVE)
+        .only("id", "deadline", "warning_at", "user_id", "bot", "turn_started_at", "warned_turn_at")
+        .first()
+    )
+    if seat is None:
+        return 0
+    if kind == "timeout":
+        point = seat.deadline
+    elif seat.user_id is None or seat.bot or seat.warned_turn_at == seat.turn_started_at:
+        point = None  # nobody to warn, or this turn was warned already
+    else:
+        point = seat.warning_at
+    horizon = timezone.now() + timedelta(seconds=settings.TIMER_ETA_HORIZON)
+    if point is None or point <= fired or point > horizon:
+        return 0
+    return timers_queue([(kind, seat.id, point)], after=fired.timestamp())
 
 
 def deadlines_sweep(*, now: datetime | None = None) -> int:

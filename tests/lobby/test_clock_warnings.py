@@ -168,7 +168,7 @@ def test_a_short_live_clock_is_warned_on_time_by_its_own_task(
     with django_capture_on_commit_callbacks(execute=True):
         table = live_table(alice, bob, minutes=1)
     seat = mover(table)
-    assert queued == [((seat.id,), seat.warning_at)]
+    assert queued == [((seat.id, seat.warning_at.isoformat()), seat.warning_at)]
     # Early (a stale task, a clock that moved on): nothing.
     assert timers.clock_warning_send(seat_id=seat.id) == 0
     assert warnings(seat.user) == []

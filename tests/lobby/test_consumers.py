@@ -125,15 +125,20 @@ def test_a_socket_from_another_origin_is_refused(alice):
 
 
 def test_client_messages_are_ignored_and_the_socket_stays_up(alice, bob):
+    """Text that is not a move (a JSON object, lobby.socket_moves) nor "resync" is ignored;
+    a JSON object that is no readable move is refused in words (tests/lobby/test_socket_moves)."""
     table = started_table(alice, bob)
     headers = session_cookie(alice)
 
     async def scenario():
         socket = await connect(table, headers)
         await socket.receive_from(timeout=5)
-        for junk in ["{", '{"type": "move"}', "x" * 100_000]:
+        for junk in ["x" * 100_000, "move", "[1, 2]"]:
             await socket.send_to(text_data=junk)
         assert await socket.receive_nothing(timeout=0.3)
+        for junk in ["{", '{"type": "move"}']:
+            await socket.send_to(text_data=junk)
+            assert "could not be read" in await socket.receive_from(timeout=5)
         await socket.disconnect()
 
     asyncio.run(scenario())

@@ -74,8 +74,9 @@ def test_a_timer_for_a_deadline_that_moved_on_does_nothing(alice, bob):
 def test_a_late_timer_for_an_earlier_turn_ignores_the_seats_new_passed_deadline(
     alice, bob, monkeypatch
 ):
-    """The ETA task of a turn already played does nothing, even when it fires after the
-    seat's next deadline has passed too: that deadline belongs to its own task and the sweep."""
+    """The ETA task of a turn already played does nothing for the seat, even when it fires
+    after the seat's next deadline has passed too: it hands that deadline to a task of its
+    own (which live play does not queue per turn), and the sweep watches it as well."""
     start = timezone.now()
     clock = [start]
     monkeypatch.setattr(timezone, "now", lambda: clock[0])
@@ -91,7 +92,13 @@ def test_a_late_timer_for_an_earlier_turn_ignores_the_seats_new_passed_deadline(
     moves = table.moves.count()
     # The old turn's task fires once the new deadline has passed as well.
     clock[0] = seat.deadline + timedelta(minutes=1)
-    assert seat_timeout_task(seat.id, old.isoformat()) is False
+    queued: list[tuple] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(
+            seat_timeout_task, "apply_async", lambda args, eta: queued.append((args, eta))
+        )
+        assert seat_timeout_task(seat.id, old.isoformat()) is False
+    assert queued == [((seat.id, seat.deadline.isoformat()), seat.deadline)]
     assert table.moves.count() == moves
     assert not Move.objects.filter(table=table, by_timeout=True).exists()
     seat.refresh_from_db()

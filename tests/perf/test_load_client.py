@@ -119,3 +119,17 @@ def test_the_status_comes_from_the_board_or_the_push() -> None:
     client.feed(full(2, region("hand", "")), now=1.0)
     client.feed(push(3, 2, status="finished"), now=2.0)
     assert client.status == "finished" and client.version == 3
+
+
+def test_a_refused_socket_move_is_counted_with_its_words_and_changes_nothing():
+    client = BoardClient(CODE)
+    client.feed(full(4, region("hand", button(PLAY))), 1.0)
+    refusal = (
+        f'<div id="table-{CODE}-board-error" class="region"><div class="board-error" '
+        'role="alert">The table has moved on since you looked.</div></div>'
+    )
+    assert client.feed(refusal, 2.0) is None
+    assert client.refusals == 1
+    assert client.refusal == "The table has moved on since you looked."
+    assert client.version == 4 and client.seen == 4
+    assert client.actions() == [json.dumps(PLAY)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 from datetime import timedelta
 
 import pytest
@@ -186,3 +187,51 @@ def test_the_matrix_covers_every_table_route():
     missing = table_routes - covered - {"", "invite/<str:token>/", "invite-friend"}
     assert not missing, missing
     assert len(MATRIX) * len(ROLES) >= 150
+
+
+# A move sent over the table socket (lobby.socket_moves), per role whose socket opens: the
+# words it is refused with (a draw before playing or discarding is illegal in Lost Cities).
+# At a public table spectators' sockets open too; the suspended one is closed at once.
+SOCKET_MOVE = {
+    "anonymous": "You are not seated at this table.",
+    "stranger": "You are not seated at this table.",
+    "seated": "First place a card",  # the engine's sentence: a card first, then the draw
+    "other": "It is not your turn.",
+    "moderator": "You are not seated at this table.",
+    "admin": "You are not seated at this table.",
+}
+
+
+def test_a_move_over_the_table_socket_is_refused_in_words_to_all_but_the_mover():
+    table, users = make_world()
+    Table.objects.filter(id=table.id).update(visibility="public")
+    table.refresh_from_db()
+    before = (table.version, table.move_count)
+    headers = {}
+    for role in SOCKET_MOVE:
+        client = client_for(role, users)
+        cookie = client.cookies.get(settings.SESSION_COOKIE_NAME)
+        base = [(b"origin", b"http://testserver")]
+        if cookie is not None:
+            base.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie.value}".encode()))
+        headers[role] = base
+    message = json.dumps({"action": json.dumps({"type": "draw"}), "version": str(table.version)})
+
+    async def move(h) -> str:
+        socket = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=h)
+        connected, _ = await socket.connect(timeout=5)
+        assert connected
+        await socket.receive_from(timeout=5)
+        await socket.send_to(text_data=message)
+        answer = await socket.receive_from(timeout=5)
+        await socket.disconnect()
+        return answer
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        got = {r: pool.submit(asyncio.run, move(headers[r])).result(30) for r in SOCKET_MOVE}
+    CELLS["socket"] += len(SOCKET_MOVE)
+    for role, words in SOCKET_MOVE.items():
+        assert got[role].startswith(f'<div id="table-{table.code}-board-error"'), role
+        assert words in got[role], (role, got[role])
+    table.refresh_from_db()
+    assert (table.version, table.move_count) == before

@@ -218,23 +218,37 @@ def _socket_session(user) -> list[tuple[bytes, bytes]]:
 
 @pytest.mark.django_db(transaction=True)
 def test_socket_messages_never_break_the_socket_or_change_anything(alice, bob):
+    """Junk over the table socket: a JSON object is read as a move form's fields
+    (lobby.socket_moves) and refused in words; anything else is ignored; nothing changes."""
     table = started_table(alice, bob)
     headers = _socket_session(alice)
     before = snapshot(table)
-    messages = [json.dumps(v) for v in [{"type": "move"}, {"action": {"type": "draw"}}, [], 1]]
-    messages += ["{", "x" * 200_000, "\u0000\ud7ff", "<script>alert(1)</script>"]
+    refused = [json.dumps(v) for v in [{"type": "move"}, {"action": {"type": "draw"}}]]
+    refused += [
+        json.dumps({"action": json.dumps({"type": "draw"}), "version": "0"}),
+        json.dumps({"action": json.dumps({"type": "play", "card": "<b>x</b>"})}),
+        "{",
+        "{" + "x" * 200_000,
+    ]
+    ignored = [json.dumps(v) for v in [[], 1]]
+    ignored += ["x" * 200_000, "\u0000\ud7ff", "<script>alert(1)</script>"]
 
     async def scenario() -> int:
         socket = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=headers)
         connected, _ = await socket.connect(timeout=5)
         assert connected
         await socket.receive_from(timeout=5)
-        for message in messages:
+        for message in refused:
+            await socket.send_to(text_data=message)
+            answer = await socket.receive_from(timeout=5)
+            assert answer.startswith(f'<div id="table-{table.code}-board-error" class="region">')
+            assert 'role="alert"' in answer and "<b>" not in answer
+        for message in ignored:
             await socket.send_to(text_data=message)
         await socket.send_to(bytes_data=b"\x00\xff" * 1000)
         assert await socket.receive_nothing(timeout=0.5)
         await socket.disconnect()
-        return len(messages) + 1
+        return len(refused) + len(ignored) + 1
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         TRIED["socket"] = pool.submit(asyncio.run, scenario()).result(60)

@@ -1,0 +1,154 @@
+"""Moves over the table's WebSocket (lobby.socket_moves): the same service as the HTTP
+move, answered on the mover's socket; every refusal in words, nothing changed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.registry import get_engine
+from lobby import rendering
+from lobby.models import Table
+from lobby.socket_moves import socket_move
+from tests.lobby.helpers import seat_to_move, started_table
+from tests.lobby.test_consumers import ANON, connect, session_cookie
+
+CARD = re.compile(r'data-card="(LC-[A-Z]+\d+)"')
+
+
+def discard(table: Table, seat: int) -> dict:
+    engine = get_engine(table.game)
+    state = engine.load(table.state)
+    return next(a for a in engine.legal_actions(state, seat) if a["type"] == "discard")
+
+
+def fields(action: dict, version: int | None) -> str:
+    message = {"action": json.dumps(action)}
+    if version is not None:
+        message["version"] = str(version)
+    return json.dumps(message)
+
+
+def players(table: Table, alice, bob):
+    mover_seat = seat_to_move(table)
+    by_seat = {s.position: s.user for s in table.seats.select_related("user")}
+    return by_seat[mover_seat], by_seat[1 - mover_seat], mover_seat
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_sent_over_the_socket_is_played_and_answered_on_that_socket(alice, bob):
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    action = discard(table, seat)
+
+    mine_headers, their_headers = session_cookie(mover), session_cookie(other)
+
+    async def scenario():
+        mine = await connect(table, mine_headers)
+        theirs = await connect(table, their_headers)
+        await mine.receive_from(timeout=5)
+        await theirs.receive_from(timeout=5)
+        await mine.send_to(text_data=fields(action, table.version))
+        answer = await mine.receive_from(timeout=5)
+        pushed = await theirs.receive_from(timeout=5)
+        # The mover's own doorbell finds the version already sent: no second message.
+        quiet = await mine.receive_nothing(timeout=0.3)
+        await mine.disconnect()
+        await theirs.disconnect()
+        return answer, pushed, quiet
+
+    answer, pushed, quiet = asyncio.run(scenario())
+    before = table.version
+    table.refresh_from_db()
+    assert table.version == before + 1 and table.move_count == 1
+    meta = f'<div id="table-{table.code}-board-meta" hidden data-version="{table.version}"'
+    assert answer.startswith(meta) and pushed.startswith(meta)
+    assert f'data-base="{before}"' in answer
+    assert quiet
+    # The other player's push shows none of the mover's cards.
+    engine = get_engine(table.game)
+    hand = {c["id"] for c in engine.view(engine.load(table.state), seat)["hand"]}
+    assert not (set(CARD.findall(pushed)) & hand)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_refused_socket_moves_say_why_and_change_nothing(alice, bob, carol):
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    legal = discard(table, seat)
+    version = table.version
+    cases = [
+        # (who, message, words)
+        (mover, fields(legal, version - 1), "The table has moved on since you looked."),
+        (mover, fields({"type": "discard", "card": "LC-NOPE"}, version), None),
+        (mover, '{"action": "{not json", "version": "1"}', "could not be read"),
+        (mover, '{"action": "[1]"}', "could not be read"),
+        (mover, fields(legal, None)[:-1] + ', "version": "1e3"}', "could not be read"),
+        (mover, json.dumps({"action": json.dumps(legal), "version": 3}), "could not be read"),
+        (mover, "{" + " " * 5000 + "}", "could not be read"),
+        (other, fields(legal, version), "It is not your turn."),
+        (carol, fields(legal, version), "You are not seated at this table."),
+        (None, fields(legal, version), "You are not seated at this table."),
+    ]
+
+    headers = [session_cookie(who) if who else ANON for who, _message, _words in cases]
+
+    async def scenario():
+        answers = []
+        for (_who, message, _words), header in zip(cases, headers, strict=True):
+            socket = await connect(table, header)
+            await socket.receive_from(timeout=5)
+            await socket.send_to(text_data=message)
+            answers.append(await socket.receive_from(timeout=5))
+            await socket.disconnect()
+        return answers
+
+    answers = asyncio.run(scenario())
+    for (_who, message, words), answer in zip(cases, answers, strict=True):
+        assert answer.startswith(f'<div id="table-{table.code}-board-error" class="region">')
+        assert 'role="alert"' in answer, message
+        if words is not None:
+            assert words in answer, (message, answer)
+        else:
+            assert len(re.sub("<[^>]+>", "", answer).strip()) > 10  # words, not a code
+    table.refresh_from_db()
+    assert table.version == version and table.move_count == 0
+
+
+#: The locked table, its seats (with players), the Move, the table's write, the recent log
+#: for the drawing: the HTTP move's 7 (tests/perf/test_query_budget.py) less session and user.
+SOCKET_MOVE_QUERIES = 5
+
+
+@pytest.mark.django_db
+def test_a_socket_move_costs_its_queries_and_one_drawing(alice, bob):
+    """Pinned: a move within a turn over the socket reads and writes as little as the HTTP
+    move (tests/perf/test_query_budget.py) less the session and user, and draws once."""
+    table = started_table(alice, bob)
+    mover, _other, seat = players(table, alice, bob)
+    mover.is_authenticated  # noqa: B018  # loaded, as the socket's scope user is
+    drawn = rendering.board_render.count
+    with CaptureQueriesContext(connection) as queries:
+        board = socket_move(
+            code=str(table.code),
+            user=mover,
+            text=fields(discard(table, seat), table.version),
+            language="en",
+            zone=None,
+        )
+    assert not isinstance(board, str), board
+    assert board.version == table.version + 1
+    assert rendering.board_render.count == drawn + 1
+    sql = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(sql) == SOCKET_MOVE_QUERIES, [q[:60] for q in sql]
+
+
+def test_socket_move_words_follow_the_page_language(alice, bob, db):
+    table = started_table(alice, bob)
+    words = socket_move(code=str(table.code), user=alice, text="{", language="de", zone=None)
+    assert isinstance(words, str) and "could not be read" not in words
