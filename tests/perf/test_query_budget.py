@@ -35,7 +35,8 @@ BUDGET = {
     "move": 7,  # a step within the turn: no seat changes
     # Both seats' clocks and turn flags change, and the next player's "your turn"
     # notification replaces any unread one (delete + insert).
-    "move ending the turn": 11,
+    # +1: is the table a tournament game (its players who take reminders are mailed)?
+    "move ending the turn": 12,
     "leaderboard": 7,
     # The last rated games' opponents, by their names and pictures now: one query for all.
     # +1: the reputation, from the player's last 100 finished tables (lobby.reputation).
