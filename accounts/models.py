@@ -75,9 +75,7 @@ class User(AbstractUser):
     show_live_score = models.BooleanField(
         _("show the live score"),
         default=True,
-        help_text=_(
-            "During a game, show everyone's running VP total where the table allows it."
-        ),
+        help_text=_("During a game, show everyone's running VP total where the table allows it."),
     )
     fewer_animations = models.BooleanField(
         _("fewer animations"),

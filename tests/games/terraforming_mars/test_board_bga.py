@@ -77,7 +77,7 @@ def test_the_action_bar_holds_the_turn_buttons_and_undo(alice, bob) -> None:
 
 
 def test_the_setup_choice_can_be_confirmed_from_the_bar(alice, bob) -> None:
-    """Once a corporation is chosen, "Confirm my choice" also sits in the bar at the top."""
+    """Once a corporation is chosen, a Confirm button also sits in the bar at the top."""
     table = _table(alice, bob)
     engine = get_engine("terraforming_mars")
     state = engine.load(table.state)
@@ -87,7 +87,7 @@ def test_the_setup_choice_can_be_confirmed_from_the_bar(alice, bob) -> None:
     table.save(update_fields=["state"])
     decision = _region(board_html(table, alice), table, "decision")
     bar = decision[decision.index("tm-actionbar-setup") : decision.index("tm-selection")]
-    assert "Confirm my choice" in bar and "&quot;type&quot;:&quot;done&quot;" in bar
+    assert ">Confirm</button>" in bar and "&quot;type&quot;:&quot;done&quot;" in bar
 
 
 def test_the_player_panel_shows_resources_production_tr_hand_and_tags(alice, bob) -> None:
@@ -104,7 +104,9 @@ def test_the_player_panel_shows_resources_production_tr_hand_and_tags(alice, bob
             assert f"#tm-res-{name}" in panel
         stocks = re.findall(r'<span class="tm-stock">(-?\d+)</span>', panel)
         assert [int(n) for n in stocks] == list(player.stock)
-        prods = re.findall(r'class="tm-prodbox"[^>]*><span class="sr-only">[^<]*</span>([^<]*)<', panel)
+        prods = re.findall(
+            r'class="tm-prodbox"[^>]*><span class="sr-only">[^<]*</span>([^<]*)<', panel
+        )
         assert prods == [f"+{n}" if n > 0 else str(n) for n in player.prod]
         assert f"<strong>{player.tr}</strong>" in panel
         assert f"<strong>{len(player.hand)}</strong>" in panel
