@@ -93,17 +93,26 @@ def test_action_bar_tabs_and_live_score_preference(asgi_server, browser, e2e) ->
     page.evaluate("() => window.scrollTo(0, 0)")
     expect(page.locator(".tm-live")).to_be_visible()
 
-    # The personal preference off: the live score is in the page but not shown.
+    # Animations: full length by default, 1 ms under the system's reduced motion.
+    duration = "() => getComputedStyle(document.querySelector('.tm-board')).transitionDuration"
+    assert page.evaluate(duration) == "0s"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(duration) == "0.001s"
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(duration) == "0s"
+
+    # The preferences: no live score (in the page but not shown), fewer animations (1 ms).
     def prefer_no_live_score() -> None:
         from accounts.models import User
 
-        User.objects.filter(username="mars").update(show_live_score=False)
+        User.objects.filter(username="mars").update(show_live_score=False, fewer_animations=True)
 
     in_thread(prefer_no_live_score)
     page.reload()
     expect(page.locator(".tm-board")).to_be_visible()
     expect(page.locator(".tm-live")).to_have_count(1)
     expect(page.locator(".tm-live")).to_be_hidden()
+    assert page.evaluate(duration) == "0.001s"
     # Phone: tabs; the map first, the hand on a tap, the choice kept across a move's push.
     page.set_viewport_size(PHONE)
     tabs = page.locator(".tm-tabs")
