@@ -70,6 +70,18 @@ class User(AbstractUser):
         default=False,
         help_text=_("Ask before sending each move: select, then confirm. Useful on phones."),
     )
+    # Board display, read through base.html's <body> classes (CSS hides or shortens; the
+    # board's drawing stays one per view, shared by every viewer of it).
+    show_live_score = models.BooleanField(
+        _("show the live score"),
+        default=True,
+        help_text=_("During a game, show everyone's running VP total where the table allows it."),
+    )
+    fewer_animations = models.BooleanField(
+        _("fewer animations"),
+        default=False,
+        help_text=_("Shorten or leave out moves and fades on the boards."),
+    )
     # "" follows the browser (its `tz` cookie, accounts/timezones.py); a zone saved here wins.
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     # Quiet hours, in the player's saved time zone (both or neither; the window may cross

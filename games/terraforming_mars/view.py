@@ -29,7 +29,7 @@ from games.terraforming_mars.engine import TerraformingMars
 from games.terraforming_mars.maps import MapDef
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.payment import card_cost, card_price, seat_card_price
-from games.terraforming_mars.phases import selection_options
+from games.terraforming_mars.phases import BEGINNER, selection_options
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import breakdown
 from games.terraforming_mars.state import State
@@ -406,6 +406,17 @@ def _short_tile(kind: str, name: str) -> Arg:
     return {"city": msg("City")}.get(kind, "")
 
 
+#: The sprite's symbol of each resource (static/icons/symbols/tm-res-*.svg).
+RESOURCE_ICONS = {
+    "mc": "tm-res-megacredit",
+    "steel": "tm-res-steel",
+    "titanium": "tm-res-titanium",
+    "plants": "tm-res-plant",
+    "energy": "tm-res-energy",
+    "heat": "tm-res-heat",
+}
+
+
 def _player_view(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
     player = st.players[seat]
     groups: dict[str, list[dict[str, Any]]] = {
@@ -441,6 +452,7 @@ def _player_view(st: State, seat: int, viewer: int | None) -> dict[str, Any]:
             "key": res,
             "label": RESOURCE_WORDS[res],
             "short": SHORT_WORDS[res],
+            "icon": RESOURCE_ICONS[res],
             "stock": player.stock[i],
             "prod": player.prod[i],
         }
@@ -548,6 +560,18 @@ def _selection(st: State, seat: int | None) -> dict[str, Any]:
             for c in choice["preludes"]
         ]
         mine["preludes_kept"] = len(kept_preludes)
+    if st.phase == "setup" and stage == "done" and choice.get("corp"):
+        # Confirmed, not yet applied (applied when everyone has chosen): shown as pending,
+        # not as an empty hand and 0 M€.
+        kept = choice.get("kept", ())
+        free = choice["corp"] == BEGINNER
+        mine["pending"] = {
+            "corp": card_view(st, choice["corp"]),
+            "cards": [card_view(st, c) for c in kept],
+            "preludes": [card_view(st, c) for c in choice.get("kept_preludes", ())],
+            "mc": CARDS[choice["corp"]].starting_mc
+            - (0 if free else card_price(choice["corp"]) * len(kept)),
+        }
     mine["done_action"] = next((a for a in options if a["type"] == "done"), None)
     mine["pay"] = [a for a in options if a["type"] == "pay"]
     out["mine"] = mine
