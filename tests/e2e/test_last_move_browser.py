@@ -91,10 +91,12 @@ EYE = """() => {
 }"""
 
 
-def _page(browser: Any, base: str, user: Any, url: str, errors: list[str]) -> Page:
+def _page(
+    browser: Any, base: str, user: Any, url: str, errors: list[str], motion: str = "no-preference"
+) -> Page:
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
     )
@@ -153,6 +155,8 @@ def test_the_other_players_move_lights_up_and_the_page_does_not_jump(
         kind, *rest = key.split(":")
         selector = SELECTORS[kind].format(*rest) + f'.last-move[data-last-move="{mark.n}"]'
         assert viewer.locator(selector).count() >= 1, (key, selector)
+    # It glows, then fades (an animation of about four seconds).
+    assert lit.first.evaluate("el => getComputedStyle(el).animationName") == "last-move-glow"
     # The mover sees their own result, unlit.
     assert mover.locator(".board-wrap [data-last-move]").count() == 0
     # The page did not jump: the scroll offset is kept relative to what the eye rests
@@ -163,7 +167,27 @@ def test_the_other_players_move_lights_up_and_the_page_does_not_jump(
     above = viewer.evaluate("() => window.scrollY") - before
     print(f"{game}: scrollY {before} -> {before + above}, eye moved {moved} px")
 
+    # The picture shows the light while it is on: the touched element brought into view.
+    lit.first.evaluate("el => el.scrollIntoView({block: 'center'})")
     viewer.screenshot(path=str(e2e / f"{game}_last_move_desktop.png"))
     assert errors == []
     for page in (viewer, mover):
         page.context.close()
+
+
+def test_without_motion_the_last_move_has_a_still_outline(asgi_server, browser, e2e):
+    table, ann, ben = _in_thread(lambda: _table("lost_cities"))
+    users = {0: ann, 1: ben}
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    viewer = _page(browser, asgi_server, ann, url, errors, motion="reduce")
+    mark = _in_thread(lambda: _play(table, users, random.Random(5), until_marked=True))
+    lit = viewer.locator(f'.last-move[data-last-move="{mark.n}"]').first
+    lit.wait_for()
+    style = lit.evaluate(
+        "el => { const s = getComputedStyle(el); return [s.animationName, s.outlineColor]; }"
+    )
+    assert style[0] == "none"
+    assert style[1] not in ("transparent", "rgba(0, 0, 0, 0)")
+    assert errors == []
+    viewer.context.close()
