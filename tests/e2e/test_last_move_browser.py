@@ -191,3 +191,34 @@ def test_without_motion_the_last_move_has_a_still_outline(asgi_server, browser, 
     assert style[1] not in ("transparent", "rgba(0, 0, 0, 0)")
     assert errors == []
     viewer.context.close()
+
+
+def test_a_panel_the_player_opened_stays_open_when_a_push_draws_it_anew(asgi_server, browser, e2e):
+    table, ann, ben = _in_thread(lambda: _table("reworld"))
+    users = {0: ann, 1: ben}
+    rng = random.Random(7)
+    _in_thread(lambda: _play(table, users, rng, until_marked=False))
+    errors: list[str] = []
+    viewer = _page(browser, asgi_server, ann, asgi_server + table.get_absolute_url(), errors)
+    panel = viewer.locator("details.rw-breakdown")
+    assert panel.evaluate("el => el.open") is False
+    panel.locator("summary").click()
+    viewer.wait_for_function("() => document.querySelector('details.rw-breakdown').open")
+    panel.evaluate("el => { window.__panel = el; }")
+    replaced = "() => window.__panel !== document.querySelector('details.rw-breakdown')"
+    for _ in range(12):  # until a push carries the breakdown's region (the scores moved)
+        _in_thread(lambda: _play(table, users, rng, until_marked=True))
+        table.refresh_from_db()
+        viewer.wait_for_function(
+            "v => Number(document.querySelector('.board-wrap').dataset.version) === v",
+            arg=table.version,
+        )
+        if viewer.evaluate(replaced):
+            break
+    # The push drew the panel anew (closed, as the server draws it), and it is open.
+    assert viewer.evaluate(
+        "() => window.__panel !== document.querySelector('details.rw-breakdown')"
+    )
+    assert panel.evaluate("el => el.open") is True
+    assert errors == []
+    viewer.context.close()
