@@ -39,4 +39,8 @@ class GameConfig(AppConfig):
             viewer=import_module(f"{self.name}.view").build_view,
             bots=import_module(f"{self.name}.bots").BOTS,
         )
+        try:  # optional: what a move touched, for the last-move highlight (lobby.marks)
+            type(engine).marker = staticmethod(import_module(f"{self.name}.marks").touched)
+        except ModuleNotFoundError:
+            type(engine).marker = None
         register(engine)

@@ -8,7 +8,7 @@ actions always rebuilds exactly the same state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -363,6 +363,10 @@ def move(kind: str, **fields: type[Any]) -> Callable[[_F], _F]:
 Viewer = Callable[[Any, Any, "int | None"], dict[str, Any]]
 """A game's view builder: (engine, state, seat or None) -> what that seat may see."""
 
+Marker = Callable[[Mapping[str, Any], int, Mapping[str, Any]], Iterable[str]]
+"""A game's last-move marker (games/<slug>/marks.py `touched`): (the viewer's view after the
+move, the mover's seat, the move's action) -> keys of what the move touched on the board."""
+
 
 class Game(ABC, Generic[S]):
     """A board game's rules. One instance per game, registered by slug.
@@ -391,6 +395,7 @@ class Game(ABC, Generic[S]):
     )
     # Filled by `attach` (the game's app does it at start-up): see `view` and `bots`.
     viewer: ClassVar[Viewer | None] = None
+    marker: ClassVar[Marker | None] = None
     bots: ClassVar[Mapping[str, Any]] = {}
     # Every action type the game accepts, filled from the `@move` methods of the class and
     # its bases when the class is made (boardgame.io's `moves`, OpenSpiel's `_apply_action`).

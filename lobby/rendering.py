@@ -32,6 +32,7 @@ from django.utils.safestring import mark_safe
 from accounts.templatetags.identity import moment_parts
 from games.registry import get_engine
 from lobby import clocks, metrics
+from lobby.marks import last_move
 from lobby.models import Move, Seat, Table
 from lobby.selectors import move_list_recent, seat_for
 from lobby.templatetags.regions import COLLECTOR
@@ -133,6 +134,8 @@ def board_context(
         # Each line was built by format_html (lines are kept as plain str in `Board`).
         "log_html": mark_safe("".join(line[2] for line in reversed(lines))),  # noqa: S308
         "error": error,
+        # What the latest turn of another seat touched (lobby.marks), for {% last_move %}.
+        "last_move": last_move(engine, view, moves, position),
         "board_template": f"games/{table.game}/_board.html",
         "phase_left": (
             max(0.0, (table.phase_deadline - now).total_seconds())

@@ -156,11 +156,15 @@
   document.addEventListener("focusin", function (event) {
     var el = event.target;
     var board = el.closest && el.closest(".board-wrap[id]");
-    lastFocus = board ? { el: el, board: board.id, tag: el.tagName, value: el.value || "",
+    lastFocus = board ? { el: el, board: board.id, tag: el.tagName, id: el.id || "",
+      typing: /^(TEXTAREA|SELECT)$/.test(el.tagName) ||
+        (el.tagName === "INPUT" && !/^(submit|button|checkbox|radio|hidden)$/.test(el.type)), value: el.value || "",
       name: el.getAttribute("name") || "", label: label(el) } : null;
   });
 
   function sameControl(board, seen) {
+    var byId = seen.id ? document.getElementById(seen.id) : null;
+    if (byId && board.contains(byId) && shown(byId)) return byId;
     var found = null;
     board.querySelectorAll(seen.tag).forEach(function (el) {
       if (found || !shown(el) || el.tabIndex < 0) return;
@@ -183,7 +187,8 @@
   function refocus() {
     // Only for a keyboard player: after a mouse click the focus stays where the browser
     // leaves it, so that Space scrolls the page and never presses a move.
-    if (!byKeyboard || !lastFocus || lastFocus.el.isConnected) return;
+    // A field being typed in is put back for everyone.
+    if (!lastFocus || lastFocus.el.isConnected || (!byKeyboard && !lastFocus.typing)) return;
     var active = document.activeElement;
     if (active && active !== document.body && active !== document.documentElement) return;
     var board = document.getElementById(lastFocus.board);
@@ -199,6 +204,110 @@
   document.addEventListener("htmx:afterSettle", refocusSoon);
   document.addEventListener("htmx:oobAfterSwap", refocusSoon);
   document.addEventListener("htmx:wsAfterMessage", refocusSoon);
+
+  // Changes you can see. A push replaces some regions of the board (out-of-band swaps):
+  // the page must not jump, open panels stay open, and what the other player's latest
+  // move touched lights up for a few seconds.
+  //
+  // 1. Scroll: before a swap, take an anchor, an element in view that the swap leaves in
+  // place (not inside an element it replaces), and its distance from the viewport's top;
+  // after it, scroll by however far the anchor moved. Fixed and sticky bars never anchor.
+  var anchor = null;
+  function pinned(el) {
+    for (; el && el !== document.body; el = el.parentElement) {
+      var position = getComputedStyle(el).position;
+      if (position === "fixed" || position === "sticky") return true;
+    }
+    return false;
+  }
+  function takeAnchor(replaced) {
+    anchor = null;
+    if (!window.scrollY) return;
+    var gone = replaced.map(function (id) { return document.getElementById(id); })
+      .filter(Boolean);
+    var height = window.innerHeight, width = document.documentElement.clientWidth;
+    for (var y = 8; y < height; y += 48) {
+      var xs = [width / 2, width / 4, width * 3 / 4];
+      for (var i = 0; i < xs.length; i++) {
+        var el = document.elementFromPoint(xs[i], y);
+        if (!el || el === document.body || el === document.documentElement) continue;
+        if (gone.some(function (g) { return g.contains(el); }) || pinned(el)) continue;
+        anchor = { el: el, top: el.getBoundingClientRect().top };
+        return;
+      }
+    }
+  }
+  function keepAnchor() {
+    if (!anchor || !anchor.el.isConnected) { anchor = null; return; }
+    var moved = anchor.el.getBoundingClientRect().top - anchor.top;
+    anchor = null;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  }
+  function idsIn(html) {
+    var ids = [], found, pattern = /<[a-z][^>]*\sid="([^"]+)"/g;
+    while ((found = pattern.exec(html))) ids.push(found[1]);
+    return ids;
+  }
+
+  // 2. Open panels: a <details> the player opened or closed stays so when a swap draws it
+  // anew. Kept by its id, else by its region and its summary's words.
+  var panels = {};
+  function panelKey(details) {
+    if (details.id) return "#" + details.id;
+    var region = details.closest(".region[id]");
+    var summary = details.querySelector("summary");
+    return (region ? region.id : "") + "|" + (summary ? label(summary) : "");
+  }
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("summary");
+    var details = summary && summary.parentElement;
+    if (!details || details.tagName !== "DETAILS") return;
+    setTimeout(function () { panels[panelKey(details)] = details.open; }, 0);
+  });
+  function keepPanels() {
+    if (!Object.keys(panels).length) return;
+    document.querySelectorAll(".board-wrap details").forEach(function (details) {
+      var key = panelKey(details);
+      if (Object.prototype.hasOwnProperty.call(panels, key) && details.open !== panels[key]) {
+        details.open = panels[key];
+      }
+    });
+  }
+
+  // 3. The last move: elements marked data-last-move="<move number>" (lobby.marks) light
+  // up when a newer move's marks arrive, also on the first load; a mark drawn again for the
+  // same move (a region sent for another reason) does not light up twice.
+  var lit = {};
+  function lightLastMove() {
+    document.querySelectorAll(".board-wrap[id]").forEach(function (board) {
+      var marked = board.querySelectorAll("[data-last-move]");
+      var newest = 0;
+      marked.forEach(function (el) { newest = Math.max(newest, Number(el.dataset.lastMove)); });
+      if (!newest || newest <= (lit[board.id] || 0)) return;
+      lit[board.id] = newest;
+      marked.forEach(function (el) {
+        if (Number(el.dataset.lastMove) === newest) el.classList.add("last-move");
+      });
+    });
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (event.defaultPrevented) return;
+    takeAnchor(idsIn(event.detail.message));
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.shouldSwap === false) return;
+    var target = event.detail.target;
+    takeAnchor(target && target.id ? [target.id] : []);
+  });
+  function afterSwap() {
+    keepAnchor();
+    keepPanels();
+    lightLastMove();
+  }
+  document.addEventListener("htmx:wsAfterMessage", afterSwap);
+  document.addEventListener("htmx:afterSwap", afterSwap);
+  document.addEventListener("DOMContentLoaded", lightLastMove);
 
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", tick);

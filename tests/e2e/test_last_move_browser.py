@@ -1,0 +1,224 @@
+"""Changes you can see, in real Chromium, on every board: after the other player's move the
+viewer's page lights up what it touched, and the page did not jump (scroll offset kept)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.test import Client
+from playwright.sync_api import Page
+
+from tests.e2e.conftest import DESKTOP, version, watch_errors
+from tests.e2e.conftest import in_thread as _in_thread
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GAMES = ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
+
+#: The element each key of lobby.marks names, as a CSS selector.
+SELECTORS = {
+    "deck": ".lc-deck",
+    "pile": ".lc-pile.lc-col-{0}",
+    "column": ".lc-column.lc-col-{1}",
+    "pod": '.rs-pod[data-pod="{0}"]',
+    "row": ".rw-row",
+    "city": ".rw-city",
+    "shield": ".rw-shield",
+    "world": ".mo-world",
+    "player": ".tm-player.tm-b{0}",
+}
+
+
+def _table(game: str) -> tuple[Any, Any, Any]:
+    from lobby.models import Table
+    from lobby.services import seat_join, table_create
+    from tests.factories import UserFactory
+
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    table = table_create(
+        user=ann,
+        game=game,
+        players=2,
+        options={},
+        mode=Table.Mode.LIVE,
+        time_control={"base_seconds": 3600, "increment_seconds": 0},
+    )
+    seat_join(code=table.code, user=ben)
+    table.refresh_from_db()
+    return table, ann, ben
+
+
+def _play(table: Any, users: dict[int, Any], rng: random.Random, *, until_marked: bool) -> Any:
+    """Play random legal moves: a few (until_marked False), or until one of the other
+    player's (seat 1's) moves marks something on the viewer's (seat 0's) board; return it."""
+    from games.registry import get_engine
+    from lobby.marks import last_move
+    from lobby.services import move_submit
+
+    engine = get_engine(table.game)
+    for count in range(400):
+        table.refresh_from_db()
+        state = engine.load(table.state)
+        if not until_marked and count >= 6 and 1 in engine.to_move(state):
+            return None
+        seat = rng.choice(sorted(engine.to_move(state)))
+        action = rng.choice(engine.legal_actions(state, seat))
+        move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
+        if until_marked and seat == 1:
+            table.refresh_from_db()
+            view = engine.view(engine.load(table.state), 0)
+            mark = last_move(engine, view, list(table.moves.order_by("n")), 0)
+            if mark is not None:
+                return mark
+    raise AssertionError("no move of the other player marked anything")
+
+
+EYE = """() => {
+  const pinned = el => { for (; el && el !== document.body; el = el.parentElement) {
+    const p = getComputedStyle(el).position; if (p === "fixed" || p === "sticky") return true; }
+    return false; };
+  for (let y = innerHeight / 3; y < innerHeight; y += 24) {
+    for (const x of [innerWidth / 2, innerWidth / 4, innerWidth * 3 / 4]) {
+      const el = document.elementFromPoint(x, y);
+      if (!el || el === document.body || el.closest(".region") || pinned(el)) continue;
+      window.__eye = el; window.__eyeTop = el.getBoundingClientRect().top;
+      return el.tagName + "." + el.className;
+    }
+  }
+  return null;
+}"""
+
+
+def _page(
+    browser: Any, base: str, user: Any, url: str, errors: list[str], motion: str = "no-preference"
+) -> Page:
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
+    )
+    page = context.new_page()
+    watch_errors(page, errors)
+    page.add_init_script(
+        "document.addEventListener('htmx:wsOpen', () => { window.__tableSocketOpen = true; });"
+    )
+    page.goto(url)
+    page.wait_for_function("() => window.__tableSocketOpen === true")
+    return page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_other_players_move_lights_up_and_the_page_does_not_jump(
+    asgi_server, browser, e2e, game
+):
+    table, ann, ben = _in_thread(lambda: _table(game))
+    users = {0: ann, 1: ben}
+    rng = random.Random(7)
+    _in_thread(lambda: _play(table, users, rng, until_marked=False))
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    viewer = _page(browser, asgi_server, ann, url, errors)
+    mover = _page(browser, asgi_server, ben, url, errors)
+
+    # Chromium's own scroll anchoring is turned off (Safari has none): what keeps the page
+    # still is the page's script (static/js/playtable.js).
+    viewer.add_style_tag(content="* { overflow-anchor: none !important; }")
+    # The viewer reads further down the page: well past its top.
+    height = viewer.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+    assert height > 200, f"the {game} page is too short to scroll"
+    viewer.evaluate("y => window.scrollTo(0, y)", min(height, 600))
+    before = viewer.evaluate("() => window.scrollY")
+    assert before > 150
+    # What the viewer's eye rests on: an element in view that no push replaces (outside
+    # every region, not a fixed or sticky bar). It must stay where it is on the screen.
+    eye = viewer.evaluate(EYE)
+    assert eye is not None, f"nothing steady in view on the {game} page"
+
+    seen = version(viewer)
+    mark = _in_thread(lambda: _play(table, users, rng, until_marked=True))
+    table.refresh_from_db()
+    for page in (viewer, mover):
+        page.wait_for_function(
+            "v => Number(document.querySelector('.board-wrap').dataset.version) === v",
+            arg=table.version,
+        )
+    assert version(viewer) > seen
+
+    # What the move touched carries the mark and is lit; nothing else is.
+    lit = viewer.locator(".board-wrap .last-move")
+    assert lit.count() >= 1
+    assert set(lit.evaluate_all("els => els.map(e => e.dataset.lastMove)")) == {str(mark.n)}
+    for key in mark.keys:
+        kind, *rest = key.split(":")
+        selector = SELECTORS[kind].format(*rest) + f'.last-move[data-last-move="{mark.n}"]'
+        assert viewer.locator(selector).count() >= 1, (key, selector)
+    # It glows, then fades (an animation of about four seconds).
+    assert lit.first.evaluate("el => getComputedStyle(el).animationName") == "last-move-glow"
+    # The mover sees their own result, unlit.
+    assert mover.locator(".board-wrap [data-last-move]").count() == 0
+    # The page did not jump: the scroll offset is kept relative to what the eye rests
+    # on (equal to the plain offset when nothing above the view changed height).
+    moved = viewer.evaluate("() => window.__eye.getBoundingClientRect().top - window.__eyeTop")
+    assert viewer.evaluate("() => window.__eye.isConnected")
+    assert abs(moved) <= 3, (eye, moved)
+    above = viewer.evaluate("() => window.scrollY") - before
+    print(f"{game}: scrollY {before} -> {before + above}, eye moved {moved} px")
+
+    # The picture shows the light while it is on: the touched element brought into view.
+    lit.first.evaluate("el => el.scrollIntoView({block: 'center'})")
+    viewer.screenshot(path=str(e2e / f"{game}_last_move_desktop.png"))
+    assert errors == []
+    for page in (viewer, mover):
+        page.context.close()
+
+
+def test_without_motion_the_last_move_has_a_still_outline(asgi_server, browser, e2e):
+    table, ann, ben = _in_thread(lambda: _table("lost_cities"))
+    users = {0: ann, 1: ben}
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    viewer = _page(browser, asgi_server, ann, url, errors, motion="reduce")
+    mark = _in_thread(lambda: _play(table, users, random.Random(5), until_marked=True))
+    lit = viewer.locator(f'.last-move[data-last-move="{mark.n}"]').first
+    lit.wait_for()
+    style = lit.evaluate(
+        "el => { const s = getComputedStyle(el); return [s.animationName, s.outlineColor]; }"
+    )
+    assert style[0] == "none"
+    assert style[1] not in ("transparent", "rgba(0, 0, 0, 0)")
+    assert errors == []
+    viewer.context.close()
+
+
+def test_a_panel_the_player_opened_stays_open_when_a_push_draws_it_anew(asgi_server, browser, e2e):
+    table, ann, ben = _in_thread(lambda: _table("reworld"))
+    users = {0: ann, 1: ben}
+    rng = random.Random(7)
+    _in_thread(lambda: _play(table, users, rng, until_marked=False))
+    errors: list[str] = []
+    viewer = _page(browser, asgi_server, ann, asgi_server + table.get_absolute_url(), errors)
+    panel = viewer.locator("details.rw-breakdown")
+    assert panel.evaluate("el => el.open") is False
+    panel.locator("summary").click()
+    viewer.wait_for_function("() => document.querySelector('details.rw-breakdown').open")
+    panel.evaluate("el => { window.__panel = el; }")
+    replaced = "() => window.__panel !== document.querySelector('details.rw-breakdown')"
+    for _ in range(12):  # until a push carries the breakdown's region (the scores moved)
+        _in_thread(lambda: _play(table, users, rng, until_marked=True))
+        table.refresh_from_db()
+        viewer.wait_for_function(
+            "v => Number(document.querySelector('.board-wrap').dataset.version) === v",
+            arg=table.version,
+        )
+        if viewer.evaluate(replaced):
+            break
+    # The push drew the panel anew (closed, as the server draws it), and it is open.
+    assert viewer.evaluate(
+        "() => window.__panel !== document.querySelector('details.rw-breakdown')"
+    )
+    assert panel.evaluate("el => el.open") is True
+    assert errors == []
+    viewer.context.close()

@@ -1,0 +1,97 @@
+"""The last move, marked (lobby.marks): after another player's move, every board carries
+`data-last-move` on what it touched; the mover's own board carries none."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from games.registry import get_engine
+from lobby.marks import last_move
+from lobby.models import Table
+from lobby.rendering import board_html
+from lobby.services import move_submit
+from tests.lobby.helpers import live_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _pattern(key: str) -> str:
+    """Return a regex for the start tag that must carry the mark of `key`."""
+    kind, *rest = key.split(":")
+    tags = {
+        "deck": r'class="lc-pile lc-deck"',
+        "pile": rf'class="lc-pile lc-col-{rest[-1] if rest else ""}[^"]*"',
+        "column": rf'class="lc-column lc-col-{rest[-1] if rest else ""}[^"]*"',
+        "pod": rf'data-pod="{rest[0] if rest else ""}"',
+        "row": r'class="rw-row[^"]*"',
+        "city": r'class="rw-city[^"]*"',
+        "shield": r'class="rw-shield[^"]*"',
+        "world": r'class="mo-world[^"]*"',
+        "player": rf'class="tm-player tm-b{rest[0] if rest else ""}[^"]*"',
+    }
+    return tags[kind]
+
+
+def _play_until_marked(table: Table, rng: random.Random, limit: int = 400) -> tuple[int, Any]:
+    """Play random legal moves until one of them marks something; return (seat, its mark)."""
+    engine = get_engine(table.game)
+    users = {seat.position: seat.user for seat in table.seats.select_related("user")}
+    for _ in range(limit):
+        table.refresh_from_db()
+        state = engine.load(table.state)
+        seat = rng.choice(sorted(engine.to_move(state)))
+        action = rng.choice(engine.legal_actions(state, seat))
+        move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
+        table.refresh_from_db()
+        other = 1 - seat
+        view = engine.view(engine.load(table.state), other)
+        mark = last_move(engine, view, list(table.moves.order_by("n")), other)
+        if mark is not None and mark.seat == seat:
+            return seat, mark
+    raise AssertionError("no move marked anything")
+
+
+@pytest.mark.parametrize(
+    "game", ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
+)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_other_players_board_marks_what_the_move_touched(alice, bob, game, seed):
+    table = live_table(game, alice, bob)
+    seat, mark = _play_until_marked(table, random.Random(seed))
+    users = {0: alice, 1: bob}
+    html = board_html(table, users[1 - seat])
+    marked = re.findall(r"<[a-z]+ ([^>]*)data-last-move=\"(\d+)\"", html)
+    assert marked, "nothing carries the mark"
+    assert {n for _, n in marked} == {str(mark.n)}
+    for key in mark.keys:
+        assert re.search(_pattern(key) + rf'[^>]*data-last-move="{mark.n}"', html), key
+    # The mover sees their own result, unmarked.
+    assert "data-last-move" not in board_html(table, users[seat])
+
+
+def test_a_spectator_sees_the_mark_too(alice, bob, carol):
+    table = live_table("lost_cities", alice, bob)
+    _play_until_marked(table, random.Random(3))
+    assert "data-last-move" in board_html(table, carol)
+
+
+def test_the_lost_cities_turn_marks_both_its_moves(alice, bob):
+    """A turn is a card placed, then one drawn: the pile and the deck both light up."""
+    table = live_table("lost_cities", alice, bob)
+    engine = get_engine("lost_cities")
+    state = engine.load(table.state)
+    seat = min(engine.to_move(state))
+    users = {0: alice, 1: bob}
+    card = next(a["card"] for a in engine.legal_actions(state, seat) if a["type"] == "discard")
+    for action in ({"type": "discard", "card": card}, {"type": "draw"}):
+        move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
+    table.refresh_from_db()
+    html = board_html(table, users[1 - seat])
+    assert re.search(r'class="lc-pile lc-deck" data-last-move="2"', html)
+    colour = re.search(r"lc-col-(\w+)[^\"]*\" data-last-move=\"2\"", html)
+    assert colour is not None
+    assert len(re.findall(r'data-last-move="2"', html)) == 2
