@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.templatetags.static import static
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
@@ -46,9 +48,15 @@ def _value(value: Any) -> str:
     return str(conditional_escape(localize(value)))
 
 
+@lru_cache(maxsize=4)
+def _sprite(static_url: str) -> str:
+    """Return the sprite's address (once per STATIC_URL: cards call it in hot loops)."""
+    return str(escape(static("icons/sprite.svg")))
+
+
 def _icon(name: str, label: str = "") -> str:
     """Return the sprite symbol `name` (as `{% icon %}` does), labelled or decorative."""
-    href = escape(f"{static('icons/sprite.svg')}#{name}")
+    href = f"{_sprite(settings.STATIC_URL or '')}#{escape(name)}"
     if label:
         words = escape(label)
         return (
