@@ -23,6 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from games.terraforming_mars.vocab import TAG_WORDS
+from games.words import say
 
 register = template.Library()
 
@@ -93,7 +94,7 @@ def _vp_badge(vp: str, resource: str) -> str:
         per = f"{match.group(1)}/{match.group(2)}"
         kind, what = match.group(3), match.group(4)
         if kind == "tag":
-            return escape(per) + _icon(f"tm-tag-{what}", str(TAG_WORDS.get(what, what)))
+            return escape(per) + _icon(f"tm-tag-{what}", say(TAG_WORDS.get(what, what)))
         if kind == "adjacent":
             return escape(per) + _icon(f"tm-tile-{what}")
         if kind == "cities":
@@ -131,7 +132,7 @@ def card_html(card: Mapping[str, Any], playable: bool | None = None) -> str:
         )
     tags = card.get("tags") or ()
     if tags:
-        icons = "".join(_icon(f"tm-tag-{escape(t)}", str(TAG_WORDS.get(t, t))) for t in tags)
+        icons = "".join(_icon(f"tm-tag-{escape(t)}", say(TAG_WORDS.get(t, t))) for t in tags)
         top += f'<span class="tm-card-tags">{icons}</span>'
     parts = [
         f'<div class="{classes}" data-card="{field("id")}">',
