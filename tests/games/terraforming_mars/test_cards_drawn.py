@@ -171,3 +171,13 @@ def test_the_tableau_stacks_blue_actions_and_effects_apart(alice, bob) -> None:
     mine = html[html.index('class="tm-player tm-b0') :]
     if 'data-stack="0-actions"' in mine:
         assert 'data-stack="0-actions" open' in mine
+
+
+def test_the_tag_icons_say_their_words_in_the_readers_language(alice, bob) -> None:
+    from django.utils import translation
+
+    table = _two_player_table(alice, bob)
+    with translation.override("de"):
+        html = card_html(card_view(_state(table), _card("Birds")))
+    label = re.search(r'icon-tm-tag-animal" role="img" aria-label="([^"]+)"', html)
+    assert label is not None and label.group(1) not in ("animal", "")
