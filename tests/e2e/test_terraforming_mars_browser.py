@@ -278,7 +278,9 @@ def test_a_prelude_table_keeps_two_preludes_and_plays_them_at_generation_1(
     played = [c for c in kept if c in mine.played]
     assert played, "a kept prelude is in the tableau"
     me = page.locator(".tm-players")
-    expect(me).to_contain_text(f"Preludes ({len(played)})")
+    stack = me.locator('details[data-stack="0-preludes"]')
+    expect(stack.locator("summary")).to_contain_text("Preludes")
+    expect(stack.locator(".tm-stack-count")).to_have_text(str(len(played)))
     for prelude in played:
         expect(me).to_contain_text(str(CARDS[prelude].name))
         expect(page.locator(".tm-log")).to_contain_text(f"played {CARDS[prelude].name}.")
