@@ -176,6 +176,7 @@ def test_the_hand_sorts_and_the_tableau_stacks_survive_a_push(asgi_server, brows
     assert _hand_order(page) == moved
 
     page.set_viewport_size(PHONE)
+    page.locator('.tm-tabs [data-tab="hand"]').click()  # the phone shows one part at a time
     sort.select_option("cost")
     page.locator(".tm-hand").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(e2e / "tm_hand_phone.png"))
