@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
@@ -29,25 +30,58 @@ _MESSAGES = (
 )
 
 
+_BONUS_SIZE = {1: 6.0, 2: 5.6}  # a bonus icon's size by how many share the hex (3+: 4.6)
+_TILE_SIZE = 20.5  # a tile's symbol (a hex of radius 30 in 64) over a hex of radius 9.6
+
+
 @register.simple_tag
 def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
-    """Return the `<g>` of every space (view.map.spaces): hex, owner, tile, bonus, note."""
+    """Return the `<g>` of every space (view.map.spaces): hex, tile, owner, bonus, note.
+
+    Symbols come from the sprite through one `<use>` each in `<defs>` (`#tmb-...` bonus
+    icons, `#tmt-...` tiles), so a hex repeats only a short reference. Each `<g>` carries
+    `data-space` (the log lights it, map.js); the last placed tile gets a ring on top.
+    """
+    sprite = escape(static("icons/sprite.svg"))
     parts = []
+    used: dict[str, float] = {}
+    tiles: set[str] = set()
+    last = ""
     for s in spaces:
         cx, cy = escape(s["cx"]), escape(s["cy"])
         at = f'x="{cx}" y="{cy}"'
         inner = ""
         tile = s.get("tile")
         if tile:
+            kind = escape(tile.get("kind", "special"))
+            tiles.add(kind)
+            inner += f'<use href="#tmt-{kind}" {at}/>'
             owner = tile["owner"]
             mark = escape(owner) if owner >= 0 else "n" if owner == -2 else None
             if mark is not None:
-                inner += f'<circle class="tm-owner tm-f{mark}" cx="{cx}" cy="{cy}" r="3.2"/>'
+                inner += (
+                    f'<use href="#tm-ring" class="tm-ring tm-s{mark}" {at}/>'
+                    f'<rect class="tm-cube tm-f{mark}" x="{s["cx"] + 2.6:.1f}"'
+                    f' y="{s["cy"] + 2.4:.1f}" width="3.6" height="3.6" rx=".6"/>'
+                )
             if tile.get("short"):
-                inner += f'<text {at} dy="6.8" class="tm-tile-text">{_value(tile["short"])}</text>'
+                inner += f'<text {at} dy="7" class="tm-tile-text">{_value(tile["short"])}</text>'
+            if "tm-last" in s["cls"]:
+                last = f'<use href="#tm-hex" class="tm-last-ring" {at}/>'
         else:
-            if s.get("bonus"):
-                inner += f'<text {at} dy="1.4" class="tm-bonus">{_value(s["bonus"])}</text>'
+            bonus = s.get("bonus") or ()
+            if bonus:
+                size = _BONUS_SIZE.get(len(bonus), 4.6)
+                step = size + 0.3
+                left = s["cx"] - step * (len(bonus) - 1) / 2
+                y = s["cy"] - (1.6 if len(bonus) < 3 else 1.0)
+                for i, name in enumerate(bonus):
+                    used[name] = size
+                    inner += (
+                        f'<use href="#tmb-{name}-{size:g}" x="{left + i * step:.1f}" y="{y:.1f}"/>'
+                    )
+            if "tm-ocean_reserved" in s["cls"]:
+                inner += f'<use href="#tm-wave" x="{cx}" y="{s["cy"] + (5 if bonus else 0):.1f}"/>'
             if "claim" in s:
                 inner += (
                     f'<rect class="tm-claim tm-f{escape(s["claim"])}" {at} width="3" height="3"'
@@ -56,10 +90,27 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
             if s.get("note"):
                 inner += f'<text {at} dy="6" class="tm-note">{_value(s["note"])}</text>'
         parts.append(
-            f'<g class="tm-space {escape(s["cls"])}"><title>{_value(s["title"])}</title>'
-            f'<use href="#tm-hex" {at}/>{inner}</g>'
+            f'<g class="tm-space {escape(s["cls"])}" data-space="{escape(s["id"])}">'
+            f'<title>{_value(s["title"])}</title><use class="tm-h" href="#tm-hex" {at}/>{inner}</g>'
         )
-    return mark_safe("".join(parts))
+    defs = [
+        '<use id="tm-ring" href="#tm-hex" transform="scale(.86)"/>',
+        '<path id="tm-wave" class="tm-wave" d="M-4.5 0q1.1-1.3 2.25 0t2.25 0t2.25 0t2.25 0"/>',
+    ]
+    for name, size in sorted(used.items()):
+        half = f"{-size / 2:g}"
+        defs.append(
+            f'<use id="tmb-{escape(name)}-{size:g}" href="{sprite}#{escape(name)}" x="{half}"'
+            f' y="{half}" width="{size:g}" height="{size:g}"/>'
+        )
+    half = f"{-_TILE_SIZE / 2:g}"
+    for kind in sorted(tiles):
+        defs.append(
+            f'<use id="tmt-{kind}" href="{sprite}#tm-tile-{kind}" x="{half}" y="{half}"'
+            f' width="{_TILE_SIZE:g}" height="{_TILE_SIZE:g}"/>'
+        )
+    lit = '<use href="#tm-hex" class="tm-lit-ring" x="0" y="0"/>'
+    return mark_safe(f"<defs>{''.join(defs)}</defs>{''.join(parts)}{last}{lit}")
 
 
 @register.simple_tag
@@ -70,11 +121,12 @@ def tm_space_buttons(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
     for s in spaces:
         action = s.get("action")
         if action:
-            space = escape(s["id"])
+            words = _value(s.get("words", s["id"]))
             parts.append(
                 f'<button type="submit" name="action" value="{escape(action_json(action))}"'
-                f' class="tm-hex-btn" style="left: {escape(s["left"])}%; top: {escape(s["top"])}%"'
-                f' aria-label="{label % {"space": space}}" title="{space}"></button>'
+                f' class="tm-hex-btn" data-space="{escape(s["id"])}"'
+                f' style="left: {escape(s["left"])}%; top: {escape(s["top"])}%"'
+                f' aria-label="{label % {"space": words}}" title="{_value(s["title"])}"></button>'
             )
     return mark_safe("".join(parts))
 
