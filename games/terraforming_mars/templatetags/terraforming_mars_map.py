@@ -16,7 +16,14 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
-from games.terraforming_mars.vocab import TAG_WORDS
+from games.terraforming_mars.vocab import (
+    BONUS_WORDS,
+    CARD_RESOURCE_WORDS,
+    RESOURCE_WORDS,
+    TAG_WORDS,
+    TILE_LABELS,
+)
+from games.words import Arg, Msg, msg
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
@@ -170,4 +177,78 @@ def tm_card(card: Mapping[str, Any]) -> SafeString:
         text = gettext("Here: %(amount)s") % {"amount": field("resource_amount")}
         parts.append(f'<div class="tm-res">{text}</div>')
     parts.append("</div>")
+    return mark_safe("".join(parts))
+
+
+#: Every Terraforming Mars symbol of the sprite with its words, in the help page's groups.
+#: tests/games/terraforming_mars/test_map_view.py checks these are exactly the `tm-` symbols.
+SYMBOL_LEGEND: tuple[tuple[Msg, tuple[tuple[str, Arg], ...]], ...] = (
+    (
+        msg("Resources"),
+        (
+            ("tm-res-megacredit", RESOURCE_WORDS["mc"]),
+            ("tm-res-steel", RESOURCE_WORDS["steel"]),
+            ("tm-res-titanium", RESOURCE_WORDS["titanium"]),
+            ("tm-res-plant", RESOURCE_WORDS["plants"]),
+            ("tm-res-energy", RESOURCE_WORDS["energy"]),
+            ("tm-res-heat", RESOURCE_WORDS["heat"]),
+            # Translators: the brown frame drawn behind a resource: its production.
+            ("tm-production", msg("production (the frame behind a resource)")),
+        ),
+    ),
+    (
+        msg("Tags"),
+        tuple((f"tm-tag-{key}", words) for key, words in TAG_WORDS.items())
+        + (("tm-tag-venus", msg("venus")),),
+    ),
+    (
+        msg("Tiles"),
+        (
+            ("tm-tile-ocean", TILE_LABELS["ocean"]),
+            ("tm-tile-greenery", TILE_LABELS["greenery"]),
+            ("tm-tile-city", TILE_LABELS["city"]),
+            ("tm-tile-special", msg("special tile")),
+        ),
+    ),
+    (
+        msg("Map bonuses"),
+        (
+            ("tm-bonus-card", BONUS_WORDS["card"]),
+            ("tm-bonus-ocean", BONUS_WORDS["ocean"]),
+            ("tm-bonus-delegate", BONUS_WORDS["delegate"]),
+        ),
+    ),
+    (
+        msg("Global parameters"),
+        (
+            ("tm-param-temperature", msg("Temperature")),
+            ("tm-param-oxygen", msg("Oxygen")),
+            ("tm-param-ocean", msg("Oceans")),
+            ("tm-param-tr", msg("Terraform rating")),
+            ("tm-param-venus", msg("Venus")),
+        ),
+    ),
+    (
+        msg("Card resources"),
+        tuple((f"tm-cres-{key}", words) for key, words in CARD_RESOURCE_WORDS.items()),
+    ),
+    (msg("Other"), (("tm-vp", msg("victory points")),)),
+)
+
+
+@register.simple_tag
+def tm_symbol_legend() -> SafeString:
+    """Return the legend of every `tm-` symbol of the sprite, by group, with its words."""
+    sprite = escape(static("icons/sprite.svg"))
+    parts = []
+    for title, items in SYMBOL_LEGEND:
+        rows = "".join(
+            f'<li><svg class="icon icon-{name}" width="28" height="28" aria-hidden="true"'
+            f' focusable="false"><use href="{sprite}#{name}"></use></svg> {_value(words)}</li>'
+            for name, words in items
+        )
+        parts.append(
+            f'<div class="tm-symbols-group"><h4>{_value(title)}</h4>'
+            f'<ul class="tm-symbols">{rows}</ul></div>'
+        )
     return mark_safe("".join(parts))
