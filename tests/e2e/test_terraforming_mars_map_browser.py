@@ -1,4 +1,4 @@
-"""Terraforming Mars' map in real Chromium: icons, owners, the last tile, log lines that light it."""
+"""Terraforming Mars' map in Chromium: symbols, owners, the last tile, log lines that light it."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
         inner = ""
         tile = s.get("tile")
         if tile:
-            kind = escape(tile.get("kind", "special"))
+            kind = str(escape(tile.get("kind", "special")))
             tiles.add(kind)
             inner += f'<use href="#tmt-{kind}" {at}/>'
             owner = tile["owner"]
@@ -111,9 +111,9 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
             f' y="{half}" width="{size:g}" height="{size:g}"/>'
         )
     half = f"{-_TILE_SIZE / 2:g}"
-    for kind in sorted(tiles):
+    for tile_kind in sorted(tiles):
         defs.append(
-            f'<use id="tmt-{kind}" href="{sprite}#tm-tile-{kind}" x="{half}" y="{half}"'
+            f'<use id="tmt-{tile_kind}" href="{sprite}#tm-tile-{tile_kind}" x="{half}" y="{half}"'
             f' width="{_TILE_SIZE:g}" height="{_TILE_SIZE:g}"/>'
         )
     lit = '<use href="#tm-hex" class="tm-lit-ring" x="0" y="0"/>'
