@@ -737,9 +737,10 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
         space = board_map.by_id.get(action["space"])
         words = space_words(action["space"], space_names(board_map))
         if space is not None and space.bonus:
-            label = msg("Space %(space)s (%(bonus)s)", space=words, bonus=_bonus_words(space.bonus))
+            # Translators: a space of the map ("row 3, space 4" or its name), then its bonuses.
+            label = msg("%(space)s (%(bonus)s)", space=words, bonus=_bonus_words(space.bonus))
         else:
-            label = msg("Space %(space)s", space=words)
+            label = words
     elif kind == "pay":
         label = amount_of(action["amount"], action["resource"])
         if item[0] == "pay_with":
