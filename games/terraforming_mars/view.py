@@ -170,6 +170,8 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
             "cls": f"tm-{space.type}" + (" tm-volcanic" if space.volcanic else ""),
             "title": title,
             "words": words,
+            # This entry as it stands (no tile, claim or button): the map tag keeps its SVG.
+            "key": f"{board_map.key}:{space.id}",
         }
         if space.bonus:
             entry["bonus"] = [BONUS_ICONS.get(icon, "tm-tile-special") for icon in space.bonus]
@@ -386,6 +388,7 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
             spaces.append(static)
             continue
         entry = dict(static)
+        del entry["key"]  # this one changes: drawn afresh
         if tile is not None:
             kind, owner, name = tile
             entry["cls"] += f" tm-tile-{kind}"

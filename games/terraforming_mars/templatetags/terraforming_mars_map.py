@@ -7,6 +7,7 @@ the templates' own messages (the same msgids), so the catalogues still apply.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from html import escape as html_escape
 from typing import Any
 
 from django import template
@@ -14,7 +15,7 @@ from django.templatetags.static import static
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from games.terraforming_mars.vocab import (
     BONUS_WORDS,
@@ -41,6 +42,11 @@ _BONUS_SIZE = {1: 6.0, 2: 5.6}  # a bonus icon's size by how many share the hex 
 _TILE_SIZE = 20.5  # a tile's symbol (a hex of radius 30 in 64) over a hex of radius 9.6
 
 
+#: A space without tile, claim or button looks the same in every render: its piece of SVG is
+#: kept per map space and language (`key` is set by view._compute_geometry on those only).
+_STATIC_SPACES: dict[tuple[str, str], tuple[str, tuple[tuple[str, float], ...]]] = {}
+
+
 @register.simple_tag
 def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
     """Return the `<g>` of every space (view.map.spaces): hex, tile, owner, bonus, note.
@@ -49,57 +55,28 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
     icons, `#tmt-...` tiles), so a hex repeats only a short reference. Each `<g>` carries
     `data-space` (the log lights it, map.js); the last placed tile gets a ring on top.
     """
-    sprite = escape(static("icons/sprite.svg"))
+    sprite = _esc(static("icons/sprite.svg"))
+    language = get_language() or ""
     parts = []
     used: dict[str, float] = {}
     tiles: set[str] = set()
     last = ""
     for s in spaces:
-        cx, cy = escape(s["cx"]), escape(s["cy"])
-        at = f'x="{cx}" y="{cy}"'
-        inner = ""
-        tile = s.get("tile")
-        if tile:
-            kind = str(escape(tile.get("kind", "special")))
-            tiles.add(kind)
-            inner += f'<use href="#tmt-{kind}" {at}/>'
-            owner = tile["owner"]
-            mark = escape(owner) if owner >= 0 else "n" if owner == -2 else None
-            if mark is not None:
-                inner += (
-                    f'<use href="#tm-ring" class="tm-ring tm-s{mark}" {at}/>'
-                    f'<rect class="tm-cube tm-f{mark}" x="{s["cx"] + 2.6:.1f}"'
-                    f' y="{s["cy"] + 2.4:.1f}" width="3.6" height="3.6" rx=".6"/>'
-                )
-            if tile.get("short"):
-                inner += f'<text {at} dy="7" class="tm-tile-text">{_value(tile["short"])}</text>'
-            if "tm-last" in s["cls"]:
-                last = f'<use href="#tm-hex" class="tm-last-ring" {at}/>'
-        else:
-            bonus = s.get("bonus") or ()
-            if bonus:
-                size = _BONUS_SIZE.get(len(bonus), 4.6)
-                step = size + 0.3
-                left = s["cx"] - step * (len(bonus) - 1) / 2
-                y = s["cy"] - (1.6 if len(bonus) < 3 else 1.0)
-                for i, name in enumerate(bonus):
-                    used[name] = size
-                    inner += (
-                        f'<use href="#tmb-{name}-{size:g}" x="{left + i * step:.1f}" y="{y:.1f}"/>'
-                    )
-            if "tm-ocean_reserved" in s["cls"]:
-                inner += f'<use href="#tm-wave" x="{cx}" y="{s["cy"] + (5 if bonus else 0):.1f}"/>'
-            if "claim" in s:
-                inner += (
-                    f'<rect class="tm-claim tm-f{escape(s["claim"])}" {at} width="3" height="3"'
-                    ' transform="translate(2 2)"/>'
-                )
-            if s.get("note"):
-                inner += f'<text {at} dy="6" class="tm-note">{_value(s["note"])}</text>'
-        parts.append(
-            f'<g class="tm-space {escape(s["cls"])}" data-space="{escape(s["id"])}">'
-            f'<title>{_value(s["title"])}</title><use class="tm-h" href="#tm-hex" {at}/>{inner}</g>'
-        )
+        key = s.get("key")
+        if key is not None:
+            found = _STATIC_SPACES.get((key, language))
+            if found is None:
+                found = _STATIC_SPACES[(key, language)] = _space(s, set())
+            parts.append(found[0])
+            used.update(found[1])
+            continue
+        kinds: set[str] = set()
+        html, bonus = _space(s, kinds)
+        parts.append(html)
+        used.update(bonus)
+        tiles |= kinds
+        if "tm-last" in s["cls"]:
+            last = f'<use href="#tm-hex" class="tm-last-ring" x="{s["cx"]}" y="{s["cy"]}"/>'
     defs = [
         '<use id="tm-ring" href="#tm-hex" transform="scale(.86)"/>',
         '<path id="tm-wave" class="tm-wave" d="M-4.5 0q1.1-1.3 2.25 0t2.25 0t2.25 0t2.25 0"/>',
@@ -107,7 +84,7 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
     for name, size in sorted(used.items()):
         half = f"{-size / 2:g}"
         defs.append(
-            f'<use id="tmb-{escape(name)}-{size:g}" href="{sprite}#{escape(name)}" x="{half}"'
+            f'<use id="tmb-{name}-{size:g}" href="{sprite}#{name}" x="{half}"'
             f' y="{half}" width="{size:g}" height="{size:g}"/>'
         )
     half = f"{-_TILE_SIZE / 2:g}"
@@ -118,6 +95,59 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
         )
     lit = '<use href="#tm-hex" class="tm-lit-ring" x="0" y="0"/>'
     return mark_safe(f"<defs>{''.join(defs)}</defs>{''.join(parts)}{last}{lit}")
+
+
+def _space(s: Mapping[str, Any], tiles: set[str]) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """Return one space's `<g>` and the bonus symbols it uses (name, size); add its tile kind."""
+    cx, cy = s["cx"], s["cy"]
+    at = f'x="{cx}" y="{cy}"'
+    inner = ""
+    used: list[tuple[str, float]] = []
+    tile = s.get("tile")
+    if tile:
+        kind = _esc(tile.get("kind", "special"))
+        tiles.add(kind)
+        inner += f'<use href="#tmt-{kind}" {at}/>'
+        owner = tile["owner"]
+        mark = str(int(owner)) if owner >= 0 else "n" if owner == -2 else None
+        if mark is not None:
+            inner += (
+                f'<use href="#tm-ring" class="tm-ring tm-s{mark}" {at}/>'
+                f'<rect class="tm-cube tm-f{mark}" x="{cx + 2.6:.1f}"'
+                f' y="{cy + 2.4:.1f}" width="3.6" height="3.6" rx=".6"/>'
+            )
+        if tile.get("short"):
+            inner += f'<text {at} dy="7" class="tm-tile-text">{_value(tile["short"])}</text>'
+    else:
+        bonus = s.get("bonus") or ()
+        if bonus:
+            size = _BONUS_SIZE.get(len(bonus), 4.6)
+            step = size + 0.3
+            left = cx - step * (len(bonus) - 1) / 2
+            y = cy - (1.6 if len(bonus) < 3 else 1.0)
+            for i, name in enumerate(bonus):
+                name = _esc(name)
+                used.append((name, size))
+                inner += f'<use href="#tmb-{name}-{size:g}" x="{left + i * step:.1f}" y="{y:.1f}"/>'
+        if "tm-ocean_reserved" in s["cls"]:
+            inner += f'<use href="#tm-wave" x="{cx}" y="{cy + (5 if bonus else 0):.1f}"/>'
+        if "claim" in s:
+            inner += (
+                f'<rect class="tm-claim tm-f{int(s["claim"])}" {at} width="3" height="3"'
+                ' transform="translate(2 2)"/>'
+            )
+        if s.get("note"):
+            inner += f'<text {at} dy="6" class="tm-note">{_value(s["note"])}</text>'
+    html = (
+        f'<g class="tm-space {_esc(s["cls"])}" data-space="{_esc(s["id"])}">'
+        f'<title>{_value(s["title"])}</title><use class="tm-h" href="#tm-hex" {at}/>{inner}</g>'
+    )
+    return html, tuple(used)
+
+
+def _esc(value: Any) -> str:
+    """Escape for HTML text and attributes (the standard library's, without Django's wrappers)."""
+    return html_escape(str(value), quote=True)
 
 
 @register.simple_tag
