@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.engine import Action
@@ -12,6 +12,7 @@ from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.colonies import BUILD_COLONY_COST, colony_block, trade_block
 from games.terraforming_mars.constants import CARD_PRICE
 from games.terraforming_mars.kernel import DECISIONS
+from games.terraforming_mars.maps import MAPS, MapDef
 from games.terraforming_mars.milestones import AWARDS, MILESTONES
 from games.terraforming_mars.payment import seat_card_price
 from games.terraforming_mars.playability import play_block
@@ -31,6 +32,7 @@ from games.terraforming_mars.vocab import (
     TILE_LABELS,
     amount_of,
     resource_word,
+    space_words,
     tile_label,
 )
 from games.words import Arg, Msg, msg, nmsg, pmsg
@@ -235,8 +237,8 @@ def describe_action(before: State, seat: int, action: Action, viewer: int | None
         head = before.queue[0] if before.queue else None
         if head and head[0] == "place":
             tile = tile_label(head[3], head[5])
-            return msg("placed %(tile)s on %(space)s", tile=tile, space=fields["space"])
-        return msg("placed a marker on %(space)s", space=fields["space"])
+            return msg("placed %(tile)s on %(space)s", tile=tile, space=_space(before, fields))
+        return msg("placed a marker on %(space)s", space=_space(before, fields))
     if kind == "pay":
         if before.phase in ("setup", "research") and not own:
             return msg("made a choice")  # §15.0: research picks stay hidden until all confirm
@@ -401,8 +403,39 @@ def _decision_prompt(prompt: str) -> Msg:
     return Msg(text[:1].upper() + text[1:])
 
 
-def log_text(entry: tuple[Any, ...]) -> Msg | None:
-    """Return a public log entry in words (None for entries not worth a line)."""
+def space_names(board_map: MapDef) -> dict[str, str]:
+    """Return the named spaces of a map (space id -> the name its file gives)."""
+    found = _SPACE_NAMES.get(board_map.key)
+    if found is None:
+        found = _SPACE_NAMES[board_map.key] = {s.id: s.name for s in board_map.spaces if s.name}
+    return found
+
+
+_SPACE_NAMES: dict[str, dict[str, str]] = {}
+
+
+def _space(before: State, fields: Mapping[str, Any]) -> Arg:
+    """Return the space of a move in words, named as on the table's map."""
+    board_map = MAPS.get(before.settings.map)
+    return space_words(fields["space"], space_names(board_map) if board_map else None)
+
+
+def log_space(entry: tuple[Any, ...]) -> str | None:
+    """Return the id of the map space a log entry names (the map lights it), if any."""
+    code, args = entry[2], entry[3:]
+    if code == "tile" and len(args) > 2:
+        return str(args[2])
+    if code in ("land_claim", "neutral_city") and args:
+        return str(args[0])
+    return None
+
+
+def log_text(entry: tuple[Any, ...], names: Mapping[str, str] | None = None) -> Msg | None:
+    """Return a public log entry in words (None for entries not worth a line).
+
+    `names`: the table's named spaces (`space_names`), so a space reads as on its map; the
+    log keeps space ids, so rows stored before the words changed read the same way.
+    """
     code, args = entry[2], entry[3:]
     if code == "generation":
         return msg("Generation %(n)s begins.", n=args[0])
@@ -427,7 +460,9 @@ def log_text(entry: tuple[Any, ...]) -> Msg | None:
         return msg("played %(card)s.", card=card_name(args[0]))
     if code == "tile":
         return msg(
-            "placed %(tile)s on %(space)s.", tile=tile_label(args[0], args[1]), space=args[2]
+            "placed %(tile)s on %(space)s.",
+            tile=tile_label(args[0], args[1]),
+            space=space_words(args[2], names),
         )
     if code == "temperature":
         return msg("raised the temperature to %(n)s °C.", n=args[1])
@@ -479,8 +514,8 @@ def log_text(entry: tuple[Any, ...]) -> Msg | None:
     if code == "neutral_city":
         return msg(
             "A neutral city goes on %(city)s, with a neutral greenery on %(greenery)s.",
-            city=args[0],
-            greenery=args[1],
+            city=space_words(args[0], names),
+            greenery=space_words(args[1], names),
         )
     if code == "no_space":
         return msg(
@@ -492,7 +527,7 @@ def log_text(entry: tuple[Any, ...]) -> Msg | None:
             "has no card for the %(resource)s: they are lost.", resource=resource_word(args[0])
         )
     if code == "land_claim":
-        return msg("claimed the space %(space)s.", space=args[0])
+        return msg("claimed the space %(space)s.", space=space_words(args[0], names))
     if code == "solo_end":
         return msg("won the solo game!") if args[0] else msg("did not terraform Mars in time.")
     if code == "first_action":

@@ -19,11 +19,15 @@ from games.terraforming_mars.constants import (
     MILESTONE_COST,
     OCEANS_MAX,
     OXYGEN_MAX,
+    OXYGEN_TEMPERATURE_BONUS,
     RESOURCES,
     STANDARD_PROJECTS,
     TAGS,
+    TEMPERATURE_HEAT_BONUS,
     TEMPERATURE_MAX,
     TEMPERATURE_MIN,
+    TEMPERATURE_OCEAN_BONUS,
+    TEMPERATURE_STEP,
 )
 from games.terraforming_mars.engine import TerraformingMars
 from games.terraforming_mars.maps import MapDef
@@ -40,8 +44,10 @@ from games.terraforming_mars.text import (
     buy_label,
     card_name,
     choice_label,
+    log_space,
     log_text,
     prompt_text,
+    space_names,
 )
 from games.terraforming_mars.turn import (
     award_block,
@@ -56,10 +62,10 @@ from games.terraforming_mars.vocab import (
     BONUS_WORDS,
     MAP_NAMES,
     OFF_MAP_NAMES,
-    SPACE_NAMES,
     TAG_WORDS,
     amount_of,
     resource_word,
+    space_words,
     tile_label,
 )
 from games.words import Arg, join, msg, nmsg
@@ -78,17 +84,16 @@ SHORT_WORDS = {  # the resource table's column heads
     "heat": msg("heat"),
 }
 KIND_LABELS = {"automated": "green", "active": "blue", "event": "red", "prelude": "prelude"}
-# Translators: the letters a map hex shows for its placement bonuses; keep them the same as
-# in the map's legend ("Bonus: S steel, T titanium, P plant, C card, H heat").
-ICON = {
-    "steel": msg("S"),
-    "titanium": msg("T"),
-    "plant": msg("P"),
-    "card": msg("C"),
-    "heat": msg("H"),
-    "ocean": "~",
-    "temperature": "°",
-    "delegate": "D",  # Vastitas Borealis: Turmoil only, no effect here (§7.8)
+#: The sprite's symbol of each placement bonus a map hex shows (static/icons/symbols/).
+BONUS_ICONS = {
+    "steel": "tm-res-steel",
+    "titanium": "tm-res-titanium",
+    "plant": "tm-res-plant",
+    "card": "tm-bonus-card",
+    "heat": "tm-res-heat",
+    "ocean": "tm-bonus-ocean",
+    "temperature": "tm-param-temperature",
+    "delegate": "tm-bonus-delegate",  # Vastitas Borealis: Turmoil only, no effect here (§7.8)
 }
 
 
@@ -150,10 +155,12 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
         for k in range(6)
     )
     static = []
+    names = space_names(board_map)
     for space in board_map.spaces:
-        title: list[Arg] = [space.id]
-        if space.name:
-            title.append(SPACE_NAMES.get(space.name, space.name))
+        words = space_words(space.id, names)
+        title: list[Arg] = [words]
+        if space.name:  # a named space also says where it lies
+            title.append(space_words(space.id))
         if space.bonus:
             title.append(_bonus_words(space.bonus))
         entry: dict[str, Any] = {
@@ -162,9 +169,12 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
             "cy": out[space.id]["cy"],
             "cls": f"tm-{space.type}" + (" tm-volcanic" if space.volcanic else ""),
             "title": title,
+            "words": words,
+            # This entry as it stands (no tile, claim or button): the map tag keeps its SVG.
+            "key": f"{board_map.key}:{space.id}",
         }
         if space.bonus:
-            entry["bonus"] = join("", [ICON.get(icon, "?") for icon in space.bonus])
+            entry["bonus"] = [BONUS_ICONS.get(icon, "tm-tile-special") for icon in space.bonus]
         if space.type == "reserved_city":
             # Translators: the short mark on the map's space kept for Noctis City.
             entry["note"] = msg("Noctis")
@@ -332,7 +342,34 @@ def _params(st: State) -> dict[str, Any]:
         "terraformed": st.temperature >= TEMPERATURE_MAX
         and st.oxygen >= OXYGEN_MAX
         and st.oceans >= OCEANS_MAX,
+        # The tracks' steps and the places of their bonuses (§1.6), in % of the bar.
+        "temperature_steps": (TEMPERATURE_MAX - TEMPERATURE_MIN) // TEMPERATURE_STEP,
+        "oxygen_steps": OXYGEN_MAX,
+        "oceans_steps": OCEANS_MAX,
+        "temperature_marks": [
+            {"icon": "tm-res-heat", "pct": _temperature_pct(t), "value": t}
+            for t in TEMPERATURE_HEAT_BONUS
+        ]
+        + [
+            {
+                "icon": "tm-bonus-ocean",
+                "pct": _temperature_pct(TEMPERATURE_OCEAN_BONUS),
+                "value": TEMPERATURE_OCEAN_BONUS,
+            }
+        ],
+        "oxygen_marks": [
+            {
+                "icon": "tm-param-temperature",
+                "pct": round(OXYGEN_TEMPERATURE_BONUS / OXYGEN_MAX * 100),
+                "value": OXYGEN_TEMPERATURE_BONUS,
+            }
+        ],
+        "tr": [{"seat": seat, "tr": player.tr} for seat, player in enumerate(st.players)],
     }
+
+
+def _temperature_pct(value: int) -> int:
+    return round((value - TEMPERATURE_MIN) / (TEMPERATURE_MAX - TEMPERATURE_MIN) * 100)
 
 
 def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -341,8 +378,9 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
     space_actions = {a["space"]: a for a in legal if a["type"] == "space"}
     spaces = []
     board, claims = st.board, st.claims
-    # The last moves stand out: tiles placed in the most recent log entries.
-    recent = {entry[5] for entry in st.log[-RECENT_TILES:] if entry[2] == "tile"}
+    # The last moves stand out: tiles placed in the most recent log entries, the last one most.
+    placed = [entry[5] for entry in st.log[-RECENT_TILES:] if entry[2] == "tile"]
+    recent, last = set(placed), (placed[-1] if placed else None)
     for space_id, static in geometry["static"]:
         tile = board.get(space_id)
         action = space_actions.get(space_id)
@@ -350,13 +388,16 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
             spaces.append(static)
             continue
         entry = dict(static)
+        del entry["key"]  # this one changes: drawn afresh
         if tile is not None:
             kind, owner, name = tile
             entry["cls"] += f" tm-tile-{kind}"
             if space_id in recent:
                 entry["cls"] += " tm-recent"
+            if space_id == last:
+                entry["cls"] += " tm-last"
             entry["title"] = join(" · ", [entry["title"], tile_label(kind, name)])
-            entry["tile"] = {"owner": owner, "short": _short_tile(kind, name)}
+            entry["tile"] = {"owner": owner, "kind": kind, "short": _short_tile(kind, name)}
             entry.pop("bonus", None)
             entry.pop("note", None)
         elif space_id in claims:
@@ -386,6 +427,7 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
         "hex_w": geometry["hex_w"],
         "hex_points": geometry["hex_points"],
         "spaces": spaces,
+        "last": last,
         "off_map": off_map,
         "placing": bool(space_actions),
         "specials": [
@@ -402,8 +444,7 @@ def _short_tile(kind: str, name: str) -> Arg:
         return msg("Cap")
     if kind == "special":
         return SHORT_TILES.get(name, "")
-    # Translators: a city tile's mark on a map hex, 4 letters at most.
-    return {"city": msg("City")}.get(kind, "")
+    return ""  # a city, greenery or ocean shows its tile's symbol alone
 
 
 #: The sprite's symbol of each resource (static/icons/symbols/tm-res-*.svg).
@@ -702,10 +743,15 @@ def _awards(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[di
 
 def _log(st: State) -> list[dict[str, Any]]:
     out = []
+    names = space_names(map_of(st))
     for entry in reversed(st.log):
-        text = log_text(entry)
+        text = log_text(entry, names)
         if text is not None:
-            out.append({"gen": entry[0], "seat": entry[1], "text": text})
+            line = {"gen": entry[0], "seat": entry[1], "text": text}
+            space = log_space(entry)
+            if space is not None:
+                line["space"] = space  # the map lights this space from the line
+            out.append(line)
     return out[:40]
 
 
@@ -714,15 +760,14 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
     kind = action["type"]
     label: Arg
     if kind == "space":
-        space = map_of(st).by_id.get(action["space"])
+        board_map = map_of(st)
+        space = board_map.by_id.get(action["space"])
+        words = space_words(action["space"], space_names(board_map))
         if space is not None and space.bonus:
-            label = msg(
-                "Space %(space)s (%(bonus)s)",
-                space=action["space"],
-                bonus=_bonus_words(space.bonus),
-            )
+            # Translators: a space of the map ("row 3, space 4" or its name), then its bonuses.
+            label = msg("%(space)s (%(bonus)s)", space=words, bonus=_bonus_words(space.bonus))
         else:
-            label = msg("Space %(space)s", space=action["space"])
+            label = words
     elif kind == "pay":
         label = amount_of(action["amount"], action["resource"])
         if item[0] == "pay_with":

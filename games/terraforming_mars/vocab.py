@@ -6,7 +6,8 @@ and the board nest them in their sentences.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 
 from games.words import Arg, Msg, msg, nmsg
 
@@ -21,6 +22,7 @@ __all__ = [
     "TILE_LABELS",
     "amount_of",
     "resource_word",
+    "space_words",
     "tile_label",
 ]
 
@@ -143,6 +145,29 @@ OFF_MAP_NAMES = {
     "ganymede_colony": msg("Ganymede Colony"),
     "phobos_space_haven": msg("Phobos Space Haven"),
 }
+
+_SPACE_ID = re.compile(r"^r(\d+)c(\d+)$")
+
+
+def space_words(space: str, names: Mapping[str, str] | None = None) -> Arg:
+    """Return a space as players read it: its name, else "row 3, space 4" (§7.1's r3c4).
+
+    `names` maps space ids to the map's names (`MapDef` spaces' `name`); without it (an old
+    log row read without its map) a space is said by its row and place. Off-map spaces are
+    said by their names; anything else (not a space id) as it is.
+    """
+    if space in OFF_MAP_NAMES:
+        return OFF_MAP_NAMES[space]
+    name = names.get(space) if names else None
+    if name:
+        return SPACE_NAMES.get(name, name)
+    found = _SPACE_ID.match(space)
+    if found is None:
+        return space
+    # Translators: a hex of the map of Mars, counted from the top row and from the left.
+    return msg("row %(row)s, space %(col)s", row=int(found[1]), col=int(found[2]))
+
+
 #: The maps (§9), by key.
 MAP_NAMES = {
     "tharsis": msg("Tharsis"),

@@ -60,7 +60,7 @@ def test_a_player_sets_up_and_plays_the_first_generation_against_a_bot(
         "() => document.querySelector('.tm-board [data-phase]').dataset.phase === 'action'",
         timeout=WAIT,
     )
-    expect(page.locator(".tm-mars svg")).to_be_visible()
+    expect(page.locator(".tm-map > svg")).to_be_visible()
     expect(page.locator(".tm-globals")).to_contain_text("Temperature")
     expect(page.locator(".tm-hand")).to_contain_text("Your hand (2 cards)")
 
@@ -201,7 +201,7 @@ def test_a_table_on_hellas_shows_its_map_and_milestones(asgi_server, browser, e2
     expect(page.locator(".tm-board")).to_be_visible(timeout=WAIT)
     # The bot chooses at once; once it has, the board stays put while it is read.
     expect(page.locator(".tm-status")).to_contain_text("bot: ready", timeout=WAIT)
-    expect(page.locator(".tm-mars svg")).to_be_visible()
+    expect(page.locator(".tm-map > svg")).to_be_visible()
     expect(page.locator(".tm-mars")).to_contain_text("−6 M€")
     expect(page.locator(".tm-legend")).to_contain_text("costs 6 M€ extra and brings an ocean")
     expect(page.locator(".tm-board")).to_contain_text("Polar Explorer")

@@ -33,7 +33,7 @@ def _advance(table: Table, steps: int, seed: int = 3) -> None:
 
 def _space_titles(html: str) -> list[str]:
     """The hover titles of the map's spaces (not the cards in hand or on the table)."""
-    return re.findall(r'<g class="tm-space[^"]*"><title>([^<]*)</title>', html)
+    return re.findall(r'<g class="tm-space[^"]*" data-space="[^"]*"><title>([^<]*)</title>', html)
 
 
 def _check_no_leaks(table: Table, users: list) -> None:
@@ -144,4 +144,6 @@ def test_tharsis_marks_the_space_kept_for_noctis_city(alice, bob) -> None:
     table = seat_join(code=table.code, user=bob)
     table.refresh_from_db()
     titles = _space_titles(board_html(table, alice))
-    assert [title for title in titles if "Noctis" in title] == ["r5c3 · Noctis City · plant, plant"]
+    assert [title for title in titles if "Noctis" in title] == [
+        "Noctis City · row 5, space 3 · plant, plant"
+    ]

@@ -57,7 +57,7 @@ def test_immigrant_city_is_playable_at_minus_4_and_ends_at_minus_5() -> None:
     assert st.players[0].prod[MC] == -5  # -4, +1 for its own city, then -2
     assert st.players[0].prod[ENERGY] == 0
     assert st.board["r3c3"] == ("city", 0, "")
-    assert _log(st, since) == ["placed city on r3c3."]
+    assert _log(st, since) == ["placed city on row 3, space 3."]
 
 
 def test_immigrant_city_is_refused_one_step_lower() -> None:
