@@ -96,8 +96,8 @@ def lc_column(
         title = _says("Wagers: the column's score counts %(m)s times", m=1 + len(wagers))
         chips = "".join(lc_card(card, highlight) for card in wagers)
         parts.append(
-            f'<div class="lc-wagers" title="{title}">{icon("lc-wager")}'
-            f'<span class="lc-times">×{1 + len(wagers)}</span>{chips}</div>'
+            f'<div class="lc-wagers" title="{title}">{chips}'
+            f'<span class="lc-times">×{1 + len(wagers)}</span></div>'
         )
     if started:
         total = sum(card["value"] for card in numbers)
