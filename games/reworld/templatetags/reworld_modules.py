@@ -21,6 +21,7 @@ from lobby.templatetags.playtable import action_json, seat_name
 
 register = template.Library()
 
+
 #: The drawn symbol a module shows (terrabots show their letter): the words beside it
 #: (title, screen readers) say what it is.
 @functools.cache
@@ -72,10 +73,7 @@ def rw_module(m: Mapping[str, Any]) -> SafeString:
     kind = m.get("kind")
     label = module_label(m)
     colour = f" rw-c-{escape(m['colour'])}" if m.get("colour") else ""
-    if kind == "terrabot":
-        sign = escape(m["letter"])
-    else:
-        sign = _sign(str(kind))
+    sign = escape(m["letter"]) if kind == "terrabot" else _sign(str(kind))
     return mark_safe(
         f'<span class="rw-mod rw-{escape(kind)}{colour}" data-module="{escape(m["id"])}"'
         f' title="{label}"><span aria-hidden="true">{sign}</span>'
