@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -14,6 +15,13 @@ from games.lost_cities.scoring import BONUS_MIN_CARDS, BONUS_POINTS, EXPEDITION_
 from lobby.templatetags.icons import icon
 
 register = template.Library()
+
+
+@functools.cache
+def _icon(name: str, label: str = "") -> str:
+    """Return a symbol's HTML once per name and words (a board draws a dozen)."""
+    return str(icon(name, label))
+
 
 #: (card id, highlighted, label) -> the card's HTML: a card's face never changes; its
 #: label ("Red 7", a `Msg`) is said in the active language, and the key holds the words said.
@@ -37,7 +45,7 @@ def lc_card(card: Mapping[str, Any], highlight: Collection[str]) -> SafeString:
             card["id"],
             label,
             SafeString(' class="lc-w"') if wager else "",
-            icon("lc-wager") if wager else card["value"],
+            SafeString(_icon("lc-wager")) if wager else card["value"],
             label,
         )
         _CACHE[key] = html
@@ -79,7 +87,7 @@ def lc_column(
     parts = [
         f'<div class="lc-column lc-col-{colour}{" lc-started" if started else ""}"'
         f' data-colour="{colour}">',
-        f'<div class="lc-column-head">{icon(f"lc-{colour}", str(label))}',
+        f'<div class="lc-column-head">{_icon(f"lc-{colour}", str(label))}',
     ]
     score_title = _says("Running score of this column")
     if started:
