@@ -390,6 +390,10 @@ class Game(ABC, Generic[S]):
     # platform then runs no per-seat turn clocks and does not refuse an action because
     # another seat acted since the page was drawn; the engine alone judges legality.
     simultaneous: ClassVar[bool] = False
+    # True for games whose board draws its own full log (Terraforming Mars' "Game log"):
+    # the platform's "Moves" list (templates/lobby/_board.html) is then left out, so that
+    # a board shows one log. Other games' boards show the platform list as their log.
+    own_log: ClassVar[bool] = False
     clock: ClassVar[ClockDefaults] = ClockDefaults(
         live_minutes=10, live_increment_seconds=5, async_move_hours=24, async_bank_days=3
     )

@@ -85,6 +85,8 @@ class TerraformingMars(Game[State]):
     name = "Terraforming Mars"
     min_players = 1
     max_players = 5
+    # The board draws its own "Game log" (with the spaces it names): no second list.
+    own_log = True
     summary = gettext_noop(
         "Corporations raise oxygen, temperature and oceans to make Mars habitable, "
         "building an engine of cards, tiles and production."

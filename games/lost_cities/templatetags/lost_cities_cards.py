@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_noop
+
+from games.lost_cities.scoring import BONUS_MIN_CARDS, BONUS_POINTS, EXPEDITION_COST
+from lobby.templatetags.icons import icon
 
 register = template.Library()
+
+
+@functools.cache
+def _icon(name: str, label: str = "") -> str:
+    """Return a symbol's HTML once per name and words (a board draws a dozen)."""
+    return str(icon(name, label))
+
 
 #: (card id, highlighted, label) -> the card's HTML: a card's face never changes; its
 #: label ("Red 7", a `Msg`) is said in the active language, and the key holds the words said.
@@ -33,8 +45,84 @@ def lc_card(card: Mapping[str, Any], highlight: Collection[str]) -> SafeString:
             card["id"],
             label,
             SafeString(' class="lc-w"') if wager else "",
-            "W" if wager else card["value"],
+            SafeString(_icon("lc-wager")) if wager else card["value"],
             label,
         )
         _CACHE[key] = html
     return html
+
+
+def _says(message: str, **values: Any) -> str:
+    """Translate and escape a message (the same msgids as a template's own words)."""
+    text = gettext(message)
+    return conditional_escape(text % values if values else text)
+
+
+# The words `lc_column` translates at run time, written out for makemessages.
+_MESSAGES = (
+    gettext_noop("Running score of this column"),
+    gettext_noop("Wagers: the column's score counts %(m)s times"),
+    gettext_noop("%(n)s of %(need)s cards for the 20-point bonus"),
+    gettext_noop("20-point bonus: eight cards or more"),
+    gettext_noop("not started"),
+)
+
+
+@register.simple_tag
+def lc_column(
+    column: Mapping[str, Any],
+    highlight: Collection[str],
+    bonus_counts_wagers: bool = True,
+    mark: str = "",
+) -> SafeString:
+    """Return one expedition: its symbol and running score, the number cards fanned
+    (each overlapping the one before, the last shown whole), the wagers apart at the
+    foot, and the sum that makes the score: (cards − 20) × (1 + wagers) + 20 for eight.
+    `mark` is the `{% last_move %}` attribute when the other player's move touched it.
+    """
+    colour = escape(column["colour"])
+    label = conditional_escape(column["label"])
+    cards = column["cards"]
+    numbers = [card for card in cards if not card["wager"]]
+    wagers = [card for card in cards if card["wager"]]
+    started = bool(cards)
+    counted = len(cards) if bonus_counts_wagers else len(numbers)
+    need = BONUS_MIN_CARDS
+    parts = [
+        f'<div class="lc-column lc-col-{colour}{" lc-started" if started else ""}"'
+        f' data-colour="{colour}"{mark}>',  # mark: the last move's attribute, already safe
+        f'<div class="lc-column-head">{_icon(f"lc-{colour}", str(label))}',
+    ]
+    score_title = _says("Running score of this column")
+    if started:
+        neg = " neg" if column["score"] < 0 else ""
+        parts.append(
+            f'<span class="lc-col-score{neg}" title="{score_title}">{column["score"]}</span>'
+        )
+    else:
+        parts.append(f'<span class="lc-col-score lc-none" title="{_says("not started")}">–</span>')
+    parts.append("</div>")
+    fan = "".join(lc_card(card, highlight) for card in numbers)
+    parts.append(f'<div class="lc-stack lc-fan" style="--n: {len(numbers)}">{fan}</div>')
+    if wagers:
+        title = _says("Wagers: the column's score counts %(m)s times", m=1 + len(wagers))
+        chips = "".join(lc_card(card, highlight) for card in wagers)
+        parts.append(
+            f'<div class="lc-wagers" title="{title}">{chips}'
+            f'<span class="lc-times">×{1 + len(wagers)}</span></div>'
+        )
+    if started:
+        total = sum(card["value"] for card in numbers)
+        bonus = counted >= need
+        sum_text = f"({total} − {EXPEDITION_COST}) × {1 + len(wagers)}"
+        if bonus:
+            said = _says("20-point bonus: eight cards or more")
+            sum_text += f' <b class="lc-bonus" title="{said}">+{BONUS_POINTS}</b>'
+        progress = _says("%(n)s of %(need)s cards for the 20-point bonus", n=counted, need=need)
+        parts.append(
+            f'<div class="lc-col-sum"><span class="lc-formula">{sum_text}</span>'
+            f'<span class="lc-count-bonus{" lc-got" if bonus else ""}" title="{progress}">'
+            f'{counted}/{need}<span class="sr-only"> {progress}</span></span></div>'
+        )
+    parts.append("</div>")
+    return mark_safe("".join(parts))  # noqa: S308 (built from escaped parts)

@@ -97,8 +97,13 @@ def rs_slot(slot: Mapping[str, Any], board_id: str, replay: Any = False) -> Safe
             f'<label for="{pick}" class="rs-slot rs-pickable{" rs-key-only" if key_only else ""}'
             f'{fresh}" data-slot="{name}" title="{title}">{inner}</label>'
         )
-    covered = " rs-covered" if slot.get("covered") else ""
+    # Free (nothing lies on it: it could be taken) or covered; an empty place is neither
+    # and is drawn under the cards (board.css), never over a card it overlaps.
+    if slot.get("state") not in ("up", "down"):
+        lies = " rs-gone"
+    else:
+        lies = " rs-covered" if slot.get("covered") else " rs-free"
     opened = " rs-open" if slot.get("open") else ""
     return mark_safe(
-        f'<span class="rs-slot{covered}{opened}{fresh}" data-slot="{name}">{inner}</span>'
+        f'<span class="rs-slot{lies}{opened}{fresh}" data-slot="{name}">{inner}</span>'
     )

@@ -5,6 +5,7 @@ The words are the templates' own messages (the same msgids), so the catalogues s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,13 +16,17 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_noop
 
 from games.words import say
+from lobby.templatetags.icons import icon
 from lobby.templatetags.playtable import action_json, seat_name
 
 register = template.Library()
 
-#: The sign a module shows (terrabots show their letter).
-_SIGNS = {"crew": "&#9874;", "shuttle": "&#9650;"}
-_SATELLITE_SIGN = "&#9673;"
+
+#: The drawn symbol a module shows (terrabots show their letter): the words beside it
+#: (title, screen readers) say what it is.
+@functools.cache
+def _sign(kind: str) -> str:
+    return str(icon(f"rw-{kind}" if kind in ("crew", "shuttle") else "rw-satellite"))
 
 
 # The words the tags below translate at run time, written out for makemessages: it does
@@ -68,7 +73,7 @@ def rw_module(m: Mapping[str, Any]) -> SafeString:
     kind = m.get("kind")
     label = module_label(m)
     colour = f" rw-c-{escape(m['colour'])}" if m.get("colour") else ""
-    sign = escape(m["letter"]) if kind == "terrabot" else _SIGNS.get(str(kind), _SATELLITE_SIGN)
+    sign = escape(m["letter"]) if kind == "terrabot" else _sign(str(kind))
     return mark_safe(
         f'<span class="rw-mod rw-{escape(kind)}{colour}" data-module="{escape(m["id"])}"'
         f' title="{label}"><span aria-hidden="true">{sign}</span>'
