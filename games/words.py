@@ -67,6 +67,11 @@ def install(
         _catalogue = catalogue
 
 
+def catalogue() -> object:
+    """Return the active catalogue: a cache of worded text is kept per catalogue."""
+    return _catalogue()
+
+
 def _fill(template: str, args: Mapping[str, str]) -> str:
     if not args:
         return template

@@ -25,6 +25,7 @@ from games.terraforming_mars.vocab import (
     TILE_LABELS,
 )
 from games.words import Arg, Msg, msg
+from games.words import catalogue as words_catalogue
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
@@ -44,7 +45,7 @@ _TILE_SIZE = 20.5  # a tile's symbol (a hex of radius 30 in 64) over a hex of ra
 
 #: A space without tile, claim or button looks the same in every render: its piece of SVG is
 #: kept per map space and language (`key` is set by view._compute_geometry on those only).
-_STATIC_SPACES: dict[tuple[str, str], tuple[str, tuple[tuple[str, float], ...]]] = {}
+_STATIC_SPACES: dict[tuple[str, str], tuple[str, Any, object]] = {}
 
 
 @register.simple_tag
@@ -57,6 +58,7 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
     """
     sprite = _esc(static("icons/sprite.svg"))
     language = get_language() or ""
+    catalogue = words_catalogue()
     parts = []
     used: dict[str, float] = {}
     tiles: set[str] = set()
@@ -65,8 +67,10 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
         key = s.get("key")
         if key is not None:
             found = _STATIC_SPACES.get((key, language))
-            if found is None:
-                found = _STATIC_SPACES[(key, language)] = _space(s, set())
+            if found is None or found[2] is not catalogue:
+                # Kept per catalogue as well as per language (games.words does the same).
+                html, bonus = _space(s, set())
+                found = _STATIC_SPACES[(key, language)] = (html, bonus, catalogue)
             parts.append(found[0])
             used.update(found[1])
             continue

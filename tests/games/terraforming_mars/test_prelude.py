@@ -799,7 +799,11 @@ def test_the_prelude_board_reads_in_german_without_english(
     if moment == "prompt":
         assert "Welche Prelude-Karte spielst du jetzt aus?" in html
     if moment == "played":
-        assert "⟦Prelude-Karten⟧ (2)" in html  # the tableau group, marked as translated
+        # The tableau's stack of preludes, its name marked as translated, holding both.
+        assert (
+            '<span class="tm-stack-name">⟦Prelude-Karten⟧</span> <span class="tm-stack-count">2'
+            in html
+        )
 
 
 def test_space_hotels_is_refused_one_earth_tag_short() -> None:
