@@ -177,45 +177,6 @@ def _value(value: Any) -> str:
     return str(conditional_escape(localize(value)))
 
 
-@register.simple_tag
-def tm_card(card: Mapping[str, Any]) -> SafeString:
-    """Return one project or corporation card (view's card data), as _card.html did."""
-
-    def field(key: str) -> str:
-        return _value(card[key]) if key in card else ""
-
-    head = ""
-    if card.get("kind") not in ("corporation", "prelude"):
-        cost = field("cost")
-        if card.get("discounted"):
-            cost = f"<s>{cost}</s> {field('cost_now')}"
-        head = f'<span class="tm-cost" title="{escape(gettext("Cost"))}">{cost}</span> '
-    parts = [
-        f'<div class="tm-card tm-k-{field("colour")}" data-card="{field("id")}">'
-        f'<div class="tm-card-head">{head}<strong class="tm-card-name">{field("name")}'
-        "</strong></div>"
-    ]
-    if card.get("tags"):
-        tags = "".join(
-            f'<span class="tm-tag tm-tag-{_value(tag)}">{_value(TAG_WORDS.get(tag, tag))}</span>'
-            for tag in card["tags"]
-        )
-        parts.append(f'<div class="tm-tags">{tags}</div>')
-    if card.get("requirement"):
-        text = gettext("Requires %(r)s") % {"r": field("requirement")}
-        parts.append(f'<div class="tm-req">{text}</div>')
-    parts.append(f'<div class="tm-text">{field("text")}</div>')
-    if card.get("vp"):
-        parts.append(f'<div class="tm-vp">{gettext("VP: %(vp)s") % {"vp": field("vp")}}</div>')
-    if card.get("resources") is not None:
-        text = gettext("Here: %(amount)s") % {"amount": field("resource_amount")}
-        parts.append(f'<div class="tm-res">{text}</div>')
-    parts.append("</div>")
-    return mark_safe("".join(parts))
-
-
-#: Every Terraforming Mars symbol of the sprite with its words, in the help page's groups.
-#: tests/games/terraforming_mars/test_map_view.py checks these are exactly the `tm-` symbols.
 SYMBOL_LEGEND: tuple[tuple[Msg, tuple[tuple[str, Arg], ...]], ...] = (
     (
         msg("Resources"),
