@@ -275,18 +275,24 @@
   }
 
   // 3. The last move: elements marked data-last-move="<move number>" (lobby.marks) light
-  // up when a newer move's marks arrive, also on the first load; a mark drawn again for the
-  // same move (a region sent for another reason) does not light up twice.
+  // up when a newer move's marks arrive, also on the first load. A mark drawn again for the
+  // same move (a region sent again for another reason, replacing the lit element) is lit
+  // again where the light already is in its course, so it neither restarts nor goes out
+  // early (without motion the outline simply stays until the next move).
   var lit = {};
   function lightLastMove() {
     document.querySelectorAll(".board-wrap[id]").forEach(function (board) {
       var marked = board.querySelectorAll("[data-last-move]");
       var newest = 0;
       marked.forEach(function (el) { newest = Math.max(newest, Number(el.dataset.lastMove)); });
-      if (!newest || newest <= (lit[board.id] || 0)) return;
-      lit[board.id] = newest;
+      var seen = lit[board.id];
+      if (!newest || (seen && newest < seen.n)) return;
+      if (!seen || newest > seen.n) seen = lit[board.id] = { n: newest, at: Date.now() };
+      var elapsed = Date.now() - seen.at;
       marked.forEach(function (el) {
-        if (Number(el.dataset.lastMove) === newest) el.classList.add("last-move");
+        if (Number(el.dataset.lastMove) !== newest || el.classList.contains("last-move")) return;
+        if (elapsed > 0) el.style.animationDelay = -elapsed + "ms";
+        el.classList.add("last-move");
       });
     });
   }

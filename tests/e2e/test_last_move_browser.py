@@ -91,6 +91,19 @@ EYE = """() => {
 }"""
 
 
+#: Replace the first lit element by an unlit copy, as a region push does, and let the page
+#: handle the message; return whether the copy is lit, and its animation delay in ms.
+REDRAW = """() => {
+  const el = document.querySelector(".board-wrap .last-move");
+  const copy = el.cloneNode(true);
+  copy.classList.remove("last-move");
+  el.replaceWith(copy);
+  const message = {bubbles: true, detail: {message: ""}};
+  document.body.dispatchEvent(new CustomEvent("htmx:wsAfterMessage", message));
+  return {lit: copy.classList.contains("last-move"), delay: parseFloat(copy.style.animationDelay)};
+}"""
+
+
 def _page(
     browser: Any, base: str, user: Any, url: str, errors: list[str], motion: str = "no-preference"
 ) -> Page:
@@ -159,6 +172,12 @@ def test_the_other_players_move_lights_up_and_the_page_does_not_jump(
         assert viewer.locator(selector).count() >= 1, (key, selector)
     # It glows, then fades (an animation of about four seconds).
     assert lit.first.evaluate("el => getComputedStyle(el).animationName") == "last-move-glow"
+    # A region sent again for another reason (a later push of the same move) replaces the
+    # lit element: the new one is lit too, in the same course of the glow (not restarted).
+    count = lit.count()
+    redrawn = viewer.evaluate(REDRAW)
+    assert redrawn["lit"] and redrawn["delay"] < 0, redrawn
+    assert lit.count() == count
     # The mover sees their own result, unlit.
     assert mover.locator(".board-wrap [data-last-move]").count() == 0
     # The page did not jump: the scroll offset is kept relative to what the eye rests
