@@ -527,7 +527,7 @@ def log_text(entry: tuple[Any, ...], names: Mapping[str, str] | None = None) -> 
             "has no card for the %(resource)s: they are lost.", resource=resource_word(args[0])
         )
     if code == "land_claim":
-        return msg("claimed the space %(space)s.", space=space_words(args[0], names))
+        return msg("put a Land Claim marker on %(space)s.", space=space_words(args[0], names))
     if code == "solo_end":
         return msg("won the solo game!") if args[0] else msg("did not terraform Mars in time.")
     if code == "first_action":

@@ -411,3 +411,11 @@ def test_099_toll_station_counts_opponents_space_tags() -> None:
 def test_100_fueled_generators() -> None:
     p = run("100")
     assert p.prod("mc") == -1 and p.prod("energy") == 1
+
+
+def test_066_the_log_says_where_the_marker_went() -> None:
+    from games.terraforming_mars.text import log_text
+    from games.words import say
+
+    entry = next(e for e in run("066", space("r1c1")).after.log if e[2] == "land_claim")
+    assert say(log_text(entry)) == "put a Land Claim marker on row 1, space 1."
