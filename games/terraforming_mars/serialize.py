@@ -56,7 +56,8 @@ _OPTION_KEYS = {
 }
 _SEL_KEYS = {"stage", "corps", "corp", "cards", "kept", "heat", "packet", "drafted", "picked"}
 _SEL_KEYS |= {"preludes", "kept_preludes"}  # §13
-_EXPANSION_KEYS = {"prelude", "colonies"}  # options a dump made before an expansion lacks
+# Options a dump made before an expansion (or the turn flow) lacks: they read as off.
+_EXPANSION_KEYS = {"prelude", "colonies", "confirm_turn"}
 _STAGES = {"corp", "cards", "pay", "draft", "done"}
 
 
@@ -113,6 +114,8 @@ def dump_state(st: State) -> dict[str, Any]:
         "colonies": [
             [key, step, list(owners), trader] for key, step, owners, trader in st.colonies
         ],
+        "ahead": list(st.ahead),
+        "confirm": list(st.confirm),
     }
 
 
@@ -131,6 +134,7 @@ def _settings(raw: Any) -> Settings:
         undo=text(raw["undo"], "undo", UNDO_MODES),
         prelude=boolean(raw["prelude"], "prelude"),
         colonies=boolean(raw["colonies"], "colonies"),
+        confirm_turn=boolean(raw["confirm_turn"], "confirm_turn"),
     )
 
 
@@ -219,6 +223,10 @@ def load_state(data: Mapping[str, Any]) -> State:
 def _state(data: Any) -> State:
     if isinstance(data, Mapping) and "colonies" not in data:
         data = {**data, "colonies": []}  # a game stored before the Colonies expansion
+    if isinstance(data, Mapping) and "ahead" not in data:
+        n_raw = data.get("n")
+        seats = n_raw if type(n_raw) is int and 1 <= n_raw <= 5 else 0
+        data = {**data, "ahead": [False] * seats, "confirm": [False] * seats}  # before turn flow
     data = keys(data, "the state", _KEYS)
     if data["v"] != DUMP_VERSION:
         fail("unknown version")
@@ -286,6 +294,8 @@ def _state(data: Any) -> State:
         seq=integer(data["seq"], "decision count", 0),
         undo=integer(data["undo"], "undo count", 0),
         colonies=_colonies(data["colonies"], n, settings.colonies),
+        ahead=_flags(data["ahead"], n, "pass in advance"),
+        confirm=_flags(data["confirm"], n, "confirm turn"),
     )
     _check_cards_once(st)
     if sum(1 for kind, _, _ in board.values() if kind == "ocean") != st.oceans:
@@ -307,6 +317,11 @@ def _colonies(raw: Any, n: int, on: bool) -> tuple[tuple[str, int, tuple[int, ..
     if len({t[0] for t in tiles}) != len(tiles) or (tiles and not on):
         fail("the colony tiles are broken")
     return tuple(tiles)
+
+
+def _flags(raw: Any, n: int, what: str) -> tuple[bool, ...]:
+    """One yes/no per seat (the turn flow's `ahead` and `confirm`)."""
+    return tuple(boolean(value, what) for value in items(raw, what, n))
 
 
 def _log(raw: Any) -> tuple[tuple[Any, ...], ...]:
