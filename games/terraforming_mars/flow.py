@@ -11,7 +11,8 @@
 3. Confirm the end of a turn: with the seat's setting on (`State.confirm`, from the table
    option `confirm_turn`), a turn that is over waits at ("confirm", seat, "") until the
    player presses Confirm ({"type": "confirm"}); until then the platform's Undo takes back
-   the turn's decisions. {"type": "confirm_turns", "on": bool} switches the setting.
+   the turn's decisions. {"type": "confirm_turns", "on": bool} switches the seat's setting
+   (offered at tables that play with the option; without it nobody confirms).
 
 Pass in advance and the setting are *aside* actions (games.engine.Game.aside_actions): a seat
 may send them when it is not to move; they are logged like any move, and never legal actions,
@@ -45,7 +46,8 @@ def aside_options(st: State, seat: int, to_move: frozenset[int]) -> list[Action]
             options.append({"type": "pass_ahead", "cancel": True})
         elif seat != st.active and not st.players[seat].passed:
             options.append({"type": "pass_ahead", "cancel": False})
-    options.append({"type": "confirm_turns", "on": not st.confirm[seat]})
+    if st.settings.confirm_turn:  # a table played without the option offers no setting
+        options.append({"type": "confirm_turns", "on": not st.confirm[seat]})
     return options
 
 

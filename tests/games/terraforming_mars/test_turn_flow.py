@@ -231,6 +231,7 @@ def test_engine_setup_without_the_option_confirms_nothing() -> None:
     st = ENGINE.setup(players=2, seed=3, options={})
     assert st.confirm == (False, False) and not st.settings.confirm_turn
     assert ENGINE.validate_options({})["confirm_turn"] is True  # the lobby form's default
+    assert all(a["type"] != "confirm_turns" for a in ENGINE.aside_actions(st, 1))
     st = act(_start(2), 0, POWER_PLANT, END_TURN)
     assert st.active == 1
 
@@ -302,3 +303,12 @@ def test_pass_in_advance_waits_for_the_confirm() -> None:
     assert not st.players[1].passed and ENGINE.to_move(st) == {0}
     st = act(st, 0, CONFIRM)
     assert st.players[1].passed and st.active == 2
+
+
+def test_an_aside_move_lights_no_panel() -> None:
+    from games.terraforming_mars.marks import touched
+
+    view = build_view(ENGINE, _start(), 0)
+    assert list(touched(view, 1, AHEAD)) == [] == list(touched(view, 1, CANCEL))
+    assert list(touched(view, 0, CONFIRM)) == []
+    assert list(touched(view, 0, POWER_PLANT)) == ["player:0"]
