@@ -187,8 +187,25 @@ def _queue(raw: Any, n: int) -> list[tuple[Any, ...]]:
             fail("the queue holds an unknown effect")
         if type(item[1]) is not int or not (0 <= item[1] < n or item[1] == NEUTRAL):
             fail("a queue item names no player")
+        if item[0] == "order":
+            _order_groups(item)
         queue.append(item)
     return queue
+
+
+def _order_groups(item: tuple[Any, ...]) -> None:
+    """The groups of an ("order", seat, "", groups) item: (card, that player's known effects)."""
+    groups = item[3] if len(item) == 4 and isinstance(item[3], tuple) else None
+    if not groups:
+        fail("an order of effects names no effects")
+    for group in groups:
+        if len(group) != 2 or group[0] not in CARDS or not isinstance(group[1], tuple):
+            fail("an order of effects is broken")
+        for effect in group[1]:
+            if not isinstance(effect, tuple) or len(effect) < 3:
+                fail("an order of effects is broken")
+            if effect[0] not in OPS and effect[0] not in DECISIONS or effect[1] != item[1]:
+                fail("an order of effects is broken")
 
 
 def _sel(raw: Any, n: int) -> list[dict[str, Any] | None]:

@@ -312,3 +312,17 @@ def test_an_aside_move_lights_no_panel() -> None:
     assert list(touched(view, 1, AHEAD)) == [] == list(touched(view, 1, CANCEL))
     assert list(touched(view, 0, CONFIRM)) == []
     assert list(touched(view, 0, POWER_PLANT)) == ["player:0"]
+
+
+def test_a_stored_order_of_effects_is_checked_when_loaded() -> None:
+    st = act(_science("073", "185"), 0, {"type": "play", "card": card("071")})
+    data = ENGINE.dump(st)
+    assert ENGINE.load(data) == st
+    broken = ENGINE.dump(st)
+    broken["queue"][0][3][0][1][0][0] = "no_such_effect"
+    with pytest.raises(ValueError):
+        ENGINE.load(broken)
+    other_seat = ENGINE.dump(st)
+    other_seat["queue"][0][3][0][1][0][1] = 1
+    with pytest.raises(ValueError):
+        ENGINE.load(other_seat)
