@@ -198,3 +198,46 @@ def test_pass_in_advance_over_the_socket_is_pushed_to_the_others(alice, bob) -> 
     assert "pass in advance" not in pushed.lower()  # nobody else learns of it
     assert not _seat(table, waiting).is_to_move
     assert get_engine(table.game).load(table.state).ahead[waiting]
+
+
+@pytest.mark.django_db
+def test_undo_before_confirm_takes_the_turn_back(client, alice, bob) -> None:
+    """README "Turn flow": the turn waits for Confirm; the platform's Undo takes it back."""
+    table, users, active = _action_phase(alice, bob)
+    engine = get_engine(table.game)
+    actor = _client(client, users[active])
+    state = engine.load(table.state)
+    assert state.confirm[active]  # the lobby's default
+    start = table.move_count
+    step = next(
+        a
+        for a in engine.legal_actions(state, active)
+        if a["type"] != "pass" and engine.undo_steps(engine.apply(state, active, a), active) >= 1
+    )
+    for action in (step, {"type": "end_turn"}):
+        table.refresh_from_db()
+        state = engine.load(table.state)
+        while state.queue and engine.legal_actions(state, active) != [{"type": "confirm"}]:
+            answer = engine.legal_actions(state, active)[0]
+            post_move(actor, table, answer, table.version, HTTP_HX_REQUEST="true")
+            table.refresh_from_db()
+            state = engine.load(table.state)
+        if state.queue:
+            break
+        done = post_move(actor, table, action, table.version, HTTP_HX_REQUEST="true")
+        assert done.status_code == 200, (action, done.content.decode()[:300])
+    table.refresh_from_db()
+    state = engine.load(table.state)
+    assert engine.legal_actions(state, active) == [{"type": "confirm"}]
+    assert _seat(table, active).is_to_move and not _seat(table, 1 - active).is_to_move
+    steps = engine.undo_steps(state, active)
+    assert steps >= 1
+    before = table.move_count
+    answer = post_move(actor, table, {"type": "undo"}, table.version, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200, answer.content.decode()[:300]
+    table.refresh_from_db()
+    after = engine.load(table.state)
+    assert table.move_count == before - steps >= start  # the log was cut, not past the turn
+    assert after.active == active and engine.to_move(after) == {active}
+    assert engine.legal_actions(after, active) != [{"type": "confirm"}]
+    assert replay_state(engine=engine, table=table) == after
