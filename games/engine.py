@@ -433,7 +433,9 @@ class Game(ABC, Generic[S]):
         """Return the state after `seat` plays `action`; raise IllegalAction, never mutate.
 
         The one entry for every move: refuses a finished game, a malformed payload and a
-        seat that is not to move, in that order, then hands the payload to `dispatch`.
+        seat that is not to move (unless the payload is one of its `aside_actions`; a forged
+        one of an aside kind gets `refuse_aside`'s words), in that order, then hands the
+        payload to `dispatch`.
         Engines do not override it; they declare `@move` methods (or override `dispatch`).
         """
         if self.is_over(state):
