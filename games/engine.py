@@ -433,15 +433,44 @@ class Game(ABC, Generic[S]):
         """Return the state after `seat` plays `action`; raise IllegalAction, never mutate.
 
         The one entry for every move: refuses a finished game, a malformed payload and a
-        seat that is not to move, in that order, then hands the payload to `dispatch`.
+        seat that is not to move (unless the payload is one of its `aside_actions`; a forged
+        one of an aside kind gets `refuse_aside`'s words), in that order, then hands the
+        payload to `dispatch`.
         Engines do not override it; they declare `@move` methods (or override `dispatch`).
         """
         if self.is_over(state):
             raise IllegalAction(msg("The game is over."))
         kind, payload = parse_action(action, self.shapes())
-        if type(seat) is not int or seat not in self.to_move(state):
+        if type(seat) is not int:
             raise IllegalAction(self.not_to_move(state, seat))
+        if seat not in self.to_move(state):
+            asides = self.aside_actions(state, seat)
+            if payload not in asides:
+                if any(aside["type"] == kind for aside in asides):
+                    raise IllegalAction(self.refuse_aside(state, seat, payload))
+                raise IllegalAction(self.not_to_move(state, seat))
         return self.dispatch(state, seat, kind, payload)
+
+    def aside_actions(self, state: S, seat: int) -> list[Action]:
+        """Return the actions `seat` may send while it is NOT to move (default: none).
+
+        An aside action (Terraforming Mars' "pass in advance", a seat's own setting) is a
+        move like any other: `apply` plays it, the platform logs it and bumps the version,
+        so setup plus the log still rebuilds the game. It never makes a seat "to move":
+        the platform starts no clock for it. Bots never send one. `dispatch` receives it
+        like any action; the engine tells it apart.
+        """
+        return []
+
+    def refuse_aside(self, state: S, seat: int, action: Action) -> str:
+        """Return why a well-formed aside action of a kind `seat` may send is not one now."""
+        return self.not_to_move(state, seat)
+
+    def is_aside(self, state: S, seat: int, action: Any) -> bool:
+        """Return whether `action` is one of `seat`'s aside actions now (see aside_actions)."""
+        if type(seat) is not int or not isinstance(action, dict):
+            return False
+        return action in self.aside_actions(state, seat)
 
     def shapes(self) -> Mapping[str, Mapping[str, type[Any]]]:
         """Return the payload fields of every action type (from `moves`)."""

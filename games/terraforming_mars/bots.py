@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.bots import Bot, RandomBot
+from games.bots import Bot
+from games.bots import RandomBot as _AnyRandomBot
 from games.engine import Action, Game
 from games.terraforming_mars.board import map_of, special_active
 from games.terraforming_mars.catalog import CARDS
@@ -275,6 +276,27 @@ class _Eval:
         return net
 
 
+WHATEVER: Action = {"type": "whatever"}
+
+
+def _turn_flow(state: State, legal: list[Action]) -> Action | None:
+    """The turn flow's decisions (flow.py): effects in the usual order, confirm at once."""
+    if state.queue and state.queue[0][0] == "order" and WHATEVER in legal:
+        return WHATEVER
+    if legal == [{"type": "confirm"}]:
+        return legal[0]
+    return None
+
+
+class RandomBot(_AnyRandomBot):
+    """A random legal action; the order of simultaneous effects is left as it is."""
+
+    def choose(self, engine: Game[Any], state: State, seat: int, rng: random.Random) -> Action:
+        legal = engine.legal_actions(state, seat)
+        fixed = _turn_flow(state, legal)
+        return fixed if fixed is not None else rng.choice(legal)
+
+
 class HeuristicBot:
     """A greedy player: best-valued option of every decision, pass when nothing pays."""
 
@@ -285,6 +307,9 @@ class HeuristicBot:
         legal = engine.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
+        fixed = _turn_flow(state, legal)
+        if fixed is not None:
+            return fixed
         ev = _Eval(state, seat)
         if state.phase in ("setup", "research"):
             return self._select(ev, legal)

@@ -24,6 +24,7 @@ from games.engine import (
 from games.terraforming_mars.cards import load_all
 from games.terraforming_mars.catalog import CARDS
 from games.terraforming_mars.constants import UNDO_DEFAULT
+from games.terraforming_mars.flow import ASIDE_KINDS, apply_aside, aside_options
 from games.terraforming_mars.kernel import DECISIONS
 from games.terraforming_mars.phases import (
     apply_selection,
@@ -181,6 +182,16 @@ class TerraformingMars(Game[State]):
             ),
         ),
         Option(
+            key="confirm_turn",
+            label=gettext_noop("Confirm the end of each turn"),
+            kind="bool",
+            default=True,
+            help=gettext_noop(
+                "Your turn waits for your Confirm, so that Undo can still take it back. "
+                "Each player can switch it on the board."
+            ),
+        ),
+        Option(
             key="live_score",
             label=gettext_noop("Live score"),
             kind="bool",
@@ -198,6 +209,9 @@ class TerraformingMars(Game[State]):
         if type(seed) is not int:
             raise ValueError("The seed must be an integer.")
         cleaned = self.validate_options(options)
+        # README "Turn flow": a table names the option (the lobby stores every option); a
+        # setup that does not (an engine test, a table stored before the option) runs without.
+        cleaned["confirm_turn"] = cleaned["confirm_turn"] and "confirm_turn" in options
         if players == 1:
             # §11.1, §12.1, §12.3: solo is always Corporate Era and never drafts.
             cleaned["corporate_era"] = True
@@ -282,6 +296,13 @@ class TerraformingMars(Game[State]):
     _sell = _move("sell", card=str)
     _discard = _move("discard", card=str)
     _done = _move("done")
+    # The turn flow (flow.py): the order of simultaneous effects, confirming a turn.
+    _first = _move("first", card=str)
+    _whatever = _move("whatever")
+    _confirm = _move("confirm")
+    # Aside actions, sent while not to move too (Game.aside_actions, flow.py).
+    _pass_ahead = _move("pass_ahead", cancel=bool)
+    _confirm_turns = _move("confirm_turns", on=bool)
     # The simultaneous setup and research selections (phases.py).
     _corporation = _move("corporation", card=str)
     _keep = _move("keep", card=str)
@@ -291,8 +312,27 @@ class TerraformingMars(Game[State]):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
+    def aside_actions(self, state: State, seat: int) -> list[Action]:
+        """README "Turn flow": pass in advance (off turn) and the seat's confirm setting."""
+        if type(seat) is not int:
+            return []
+        return aside_options(state, seat, self.to_move(state))
+
+    def refuse_aside(self, state: State, seat: int, action: Action) -> str:
+        return explain_illegal(state, seat, action)
+
     def dispatch(self, state: State, seat: int, kind: str, action: Action) -> State:
         """Play a legal option of the decision `seat` faces on a copy, then settle the queue."""
+        if kind in ASIDE_KINDS:
+            if action not in self.aside_actions(state, seat):
+                raise IllegalAction(explain_illegal(state, seat, action))
+            st = state.clone()
+            apply_aside(st, seat, action)
+            # Another seat's move ends the active player's undo window (move_undo takes back
+            # only the seat's own latest moves); the active player's own counts as a step.
+            st.undo = self._undo_after(state, st, seat)
+            st.freeze()
+            return st
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(explain_illegal(state, seat, action))
         st = state.clone()
@@ -336,7 +376,7 @@ class TerraformingMars(Game[State]):
     def timeout_action(self, state: State, seat: int) -> Action:
         """§17.1 [house rule]: pass / end the turn, keep nothing, else the first option."""
         legal = self.legal_actions(state, seat)
-        for preferred in ("done", "skip", "pass", "end_turn"):
+        for preferred in ("confirm", "whatever", "done", "skip", "pass", "end_turn"):
             for action in legal:
                 if action["type"] == preferred:
                     return action

@@ -25,6 +25,10 @@ Order of resolution (rules §17, [house rule] for what the printed rules leave o
 2. A card's printed effects resolve in printed order, then the triggers of its being played.
 3. Triggers of one event fire for the acting player first (corporation, then cards in the
    order played), then for the other players clockwise from the actor.
+4. When several of one player's cards trigger at once and their order can change the result
+   (one asks the player something, and another asks too or changes the hand it looks at),
+   the player orders them: the decision ("order", seat, "", groups) offers "resolve this one
+   first" per card and "Whatever" (the order of point 3). Otherwise nothing is asked.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ __all__ = [
     "COUNTERS",
     "DECISIONS",
     "HOOKS",
+    "HOOK_ORDER",
     "OPS",
     "Decision",
     "add_card_res",
@@ -77,6 +82,7 @@ __all__ = [
     "log",
     "lose",
     "op",
+    "order_matters",
     "push_ops",
     "raise_oxygen",
     "raise_temperature",
@@ -92,6 +98,11 @@ OPS: dict[str, OpFn] = {}
 HOOKS: dict[str, OpFn] = {}
 CHECKS: dict[str, Callable[[State, int, str], str | None]] = {}
 COUNTERS: dict[str, Callable[..., int]] = {}
+#: How a hook bears on the order of simultaneous triggers (`order_matters`): "ask" when it
+#: puts a question to the player, "cards" when it changes the hand (it draws).
+HOOK_ORDER: dict[str, str] = {}
+#: The same for plain ops (a decision op always asks).
+_OP_ORDER = {"draw": "cards"}
 
 
 class Decision:
@@ -144,12 +155,18 @@ def decision(name: str) -> Callable[[type[Decision]], type[Decision]]:
     return wrap
 
 
-def hook(name: str) -> Callable[[OpFn], OpFn]:
-    """Register the code of ("hook", name, ...) for a card that data cannot express."""
+def hook(name: str, *, order: str = "") -> Callable[[OpFn], OpFn]:
+    """Register the code of ("hook", name, ...) for a card that data cannot express.
+
+    `order`: "ask" if the hook puts a question to the player, "cards" if it draws cards
+    (see `order_matters`); "" if neither.
+    """
 
     def wrap(fn: OpFn) -> OpFn:
         assert name not in HOOKS, f"hook {name} registered twice"
         HOOKS[name] = fn
+        if order:
+            HOOK_ORDER[name] = order
         return fn
 
     return wrap
@@ -472,12 +489,46 @@ def fire(st: State, what: str, actor: int, /, **info: Any) -> None:
         if not triggers:
             continue
         mine = seat == actor
+        groups: dict[str, list[Item]] = {}  # per card, in tableau order
         for card_id, trigger in triggers:
             if trigger.event != what or (trigger.scope == "own" and not mine):
                 continue
             if trigger_matches(trigger.cond, info):
+                group = groups.setdefault(card_id, [])
                 for effect in trigger.ops:
-                    front(st, (effect[0], seat, card_id, *effect[1:], *_extra(effect, info)))
+                    group.append((effect[0], seat, card_id, *effect[1:], *_extra(effect, info)))
+        ordered = tuple((card_id, tuple(group)) for card_id, group in groups.items() if group)
+        if order_matters(ordered):
+            front(st, ("order", seat, "", ordered))
+        else:
+            for _card_id, queued in ordered:
+                for item in queued:
+                    front(st, item)
+
+
+def _order_kind(item: Item) -> str:
+    """Return how a queued effect bears on the order: "ask", "cards" or ""."""
+    name = item[0]
+    if name in DECISIONS:
+        return "ask"
+    if name == "hook":
+        return HOOK_ORDER.get(item[3], "")
+    return _OP_ORDER.get(name, "")
+
+
+def order_matters(groups: tuple[tuple[str, tuple[Item, ...]], ...]) -> bool:
+    """Whether the order of one player's simultaneous triggers (card, items) can matter.
+
+    It does when one of them asks the player something and another asks too or changes
+    the hand (a draw): e.g. Mars University and Olympus Conference on a science tag. Effects
+    that only gain resources or production give the same result in any order.
+    """
+    if len(groups) < 2:
+        return False
+    kinds = [{_order_kind(item) for item in items} for _card, items in groups]
+    asking = sum(1 for found in kinds if "ask" in found)
+    touching = sum(1 for found in kinds if found & {"ask", "cards"})
+    return asking >= 1 and touching >= 2
 
 
 def _extra(effect: tuple[Any, ...], info: dict[str, Any]) -> tuple[Any, ...]:

@@ -10,7 +10,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 #: Decisions that change nothing another player reads on the mover's panel.
-_QUIET = frozenset({"keep", "release", "draft", "skip", "done"})
+#: The turn flow's Confirm and aside actions (flow.py) change no panel: a pass in advance
+#: must not light the panel of the seat that sent it (nobody else learns of it).
+_QUIET = frozenset(
+    {"keep", "release", "draft", "skip", "done", "confirm", "pass_ahead", "confirm_turns"}
+)
 
 
 def touched(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> Iterable[str]:

@@ -133,6 +133,8 @@ def setup_state(players: int, seed: int, settings: Settings) -> State:
         seq=0,
         undo=0,
         colonies=deal_tiles(seed, players) if settings.colonies else (),
+        ahead=(False,) * players,
+        confirm=(settings.confirm_turn,) * players,
         _owned=set(),
         _front=[],
     )
@@ -378,13 +380,23 @@ def _end_research(st: State) -> None:
 
 
 def next_turn(st: State) -> None:
-    """§3.3: the turn passes clockwise to the next player who has not passed."""
+    """§3.3: the turn passes clockwise to the next player who has not passed.
+
+    A player who said "I pass when my turn comes" (README "Turn flow") passes at once, with
+    the log line "passed (in advance)", and the turn goes on to the next one.
+    """
     st.turn_actions = 0
     for offset in range(1, st.n + 1):
         seat = (st.active + offset) % st.n
-        if not st.players[seat].passed:
-            st.active = seat
-            return
+        if st.players[seat].passed:
+            continue
+        if st.ahead[seat]:
+            st.pw(seat).passed = True
+            st.ahead = tuple(False if i == seat else flag for i, flag in enumerate(st.ahead))
+            log(st, seat, "pass_ahead")
+            continue
+        st.active = seat
+        return
     _production(st)
 
 
@@ -402,6 +414,7 @@ def _production(st: State) -> None:
         player.passed = False
         player.tr_gen = False
         player.next_card = ()  # one-shot modifiers last one generation (Special Design)
+    st.ahead = (False,) * st.n  # "pass in advance" lasts one generation
     log(st, -1, "production", st.gen)
     end_generation(st)  # §14: fleets return, colony markers rise
     if st.solo:

@@ -56,7 +56,8 @@ _OPTION_KEYS = {
 }
 _SEL_KEYS = {"stage", "corps", "corp", "cards", "kept", "heat", "packet", "drafted", "picked"}
 _SEL_KEYS |= {"preludes", "kept_preludes"}  # §13
-_EXPANSION_KEYS = {"prelude", "colonies"}  # options a dump made before an expansion lacks
+# Options a dump made before an expansion (or the turn flow) lacks: they read as off.
+_EXPANSION_KEYS = {"prelude", "colonies", "confirm_turn"}
 _STAGES = {"corp", "cards", "pay", "draft", "done"}
 
 
@@ -113,6 +114,8 @@ def dump_state(st: State) -> dict[str, Any]:
         "colonies": [
             [key, step, list(owners), trader] for key, step, owners, trader in st.colonies
         ],
+        "ahead": list(st.ahead),
+        "confirm": list(st.confirm),
     }
 
 
@@ -131,6 +134,7 @@ def _settings(raw: Any) -> Settings:
         undo=text(raw["undo"], "undo", UNDO_MODES),
         prelude=boolean(raw["prelude"], "prelude"),
         colonies=boolean(raw["colonies"], "colonies"),
+        confirm_turn=boolean(raw["confirm_turn"], "confirm_turn"),
     )
 
 
@@ -183,8 +187,25 @@ def _queue(raw: Any, n: int) -> list[tuple[Any, ...]]:
             fail("the queue holds an unknown effect")
         if type(item[1]) is not int or not (0 <= item[1] < n or item[1] == NEUTRAL):
             fail("a queue item names no player")
+        if item[0] == "order":
+            _order_groups(item)
         queue.append(item)
     return queue
+
+
+def _order_groups(item: tuple[Any, ...]) -> None:
+    """The groups of an ("order", seat, "", groups) item: (card, that player's known effects)."""
+    groups = item[3] if len(item) == 4 and isinstance(item[3], tuple) else None
+    if not groups:
+        fail("an order of effects names no effects")
+    for group in groups:
+        if len(group) != 2 or group[0] not in CARDS or not isinstance(group[1], tuple):
+            fail("an order of effects is broken")
+        for effect in group[1]:
+            if not isinstance(effect, tuple) or len(effect) < 3:
+                fail("an order of effects is broken")
+            if effect[0] not in OPS and effect[0] not in DECISIONS or effect[1] != item[1]:
+                fail("an order of effects is broken")
 
 
 def _sel(raw: Any, n: int) -> list[dict[str, Any] | None]:
@@ -219,6 +240,10 @@ def load_state(data: Mapping[str, Any]) -> State:
 def _state(data: Any) -> State:
     if isinstance(data, Mapping) and "colonies" not in data:
         data = {**data, "colonies": []}  # a game stored before the Colonies expansion
+    if isinstance(data, Mapping) and "ahead" not in data:
+        n_raw = data.get("n")
+        seats = n_raw if type(n_raw) is int and 1 <= n_raw <= 5 else 0
+        data = {**data, "ahead": [False] * seats, "confirm": [False] * seats}  # before turn flow
     data = keys(data, "the state", _KEYS)
     if data["v"] != DUMP_VERSION:
         fail("unknown version")
@@ -286,6 +311,8 @@ def _state(data: Any) -> State:
         seq=integer(data["seq"], "decision count", 0),
         undo=integer(data["undo"], "undo count", 0),
         colonies=_colonies(data["colonies"], n, settings.colonies),
+        ahead=_flags(data["ahead"], n, "pass in advance"),
+        confirm=_flags(data["confirm"], n, "confirm turn"),
     )
     _check_cards_once(st)
     if sum(1 for kind, _, _ in board.values() if kind == "ocean") != st.oceans:
@@ -307,6 +334,11 @@ def _colonies(raw: Any, n: int, on: bool) -> tuple[tuple[str, int, tuple[int, ..
     if len({t[0] for t in tiles}) != len(tiles) or (tiles and not on):
         fail("the colony tiles are broken")
     return tuple(tiles)
+
+
+def _flags(raw: Any, n: int, what: str) -> tuple[bool, ...]:
+    """One yes/no per seat (the turn flow's `ahead` and `confirm`)."""
+    return tuple(boolean(value, what) for value in items(raw, what, n))
 
 
 def _log(raw: Any) -> tuple[tuple[Any, ...], ...]:

@@ -32,6 +32,7 @@ class Settings:
     undo: str = "whole_turn"  # none, whole_turn, multi_step (§12.4)
     prelude: bool = False  # §13
     colonies: bool = False  # the Colonies expansion (§14)
+    confirm_turn: bool = False  # each seat confirms the end of its turn (README "Turn flow")
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -45,6 +46,7 @@ class Settings:
             "undo": self.undo,
             "prelude": self.prelude,
             "colonies": self.colonies,
+            "confirm_turn": self.confirm_turn,
         }
 
 
@@ -200,6 +202,8 @@ STATE_FIELDS = (
     "seq",
     "undo",
     "colonies",
+    "ahead",
+    "confirm",
 )
 
 
@@ -238,6 +242,10 @@ class State:
     undo: int  # the active player's latest decisions that may be taken back (§12.4)
     # §14, colonies.py: (tile key, marker step, colony owners, trader or -1) per tile dealt
     colonies: tuple[tuple[str, int, tuple[int, ...], int], ...]
+    # README "Turn flow": per seat, "I pass when my turn comes" (cleared each generation) and
+    # "I confirm the end of my turns" (the seat's own setting, from the table option).
+    ahead: tuple[bool, ...]
+    confirm: tuple[bool, ...]
 
     def clone(self) -> State:
         """Return a writable copy that shares every unchanged part with `self`."""

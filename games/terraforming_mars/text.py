@@ -274,16 +274,53 @@ def describe_action(before: State, seat: int, action: Action, viewer: int | None
         return msg("put back %(card)s", card=card_name(card)) if own else msg("made a choice")
     if kind == "draft":
         return msg("drafted %(card)s", card=card_name(card)) if own else msg("drafted a card")
+    turn_flow_line = _turn_flow_line(kind, fields, own)
+    if turn_flow_line is not None:
+        return turn_flow_line
     colony_line = colony_text.describe(action)
     if colony_line is not None:
         return colony_line
     raise ValueError(f"no log line for the action type {kind!r}")
 
 
+def _turn_flow_line(kind: str, fields: Mapping[str, Any], own: bool) -> Msg | None:
+    """The log lines of the turn flow's actions (flow.py), or None for another kind."""
+    if kind == "first":
+        return msg("resolved %(card)s first", card=card_name(fields["card"]))
+    if kind == "whatever":
+        return msg("let the effects resolve in the usual order")
+    if kind == "confirm":
+        return msg("confirmed the turn")
+    if kind == "pass_ahead":
+        # Nobody else learns of a pass in advance before it happens (BGA keeps it private).
+        if not own:
+            return msg("changed a setting")
+        if fields["cancel"]:
+            return msg("will not pass in advance after all")
+        return msg("will pass when the turn comes")
+    if kind == "confirm_turns":
+        if fields["on"]:
+            return msg("will confirm the end of each turn")
+        return msg("will no longer confirm the end of each turn")
+    return None
+
+
 def explain_illegal(st: State, seat: int, action: dict[str, Any]) -> str:
     """Return a sentence saying why a well-formed action is not legal now."""
     kind = action["type"]
     player = st.players[seat]
+    if kind == "pass_ahead":
+        if st.phase != "action" or st.solo:
+            return msg("You can pass in advance only in another player's turn.")
+        if player.passed:
+            return msg("You have already passed.")
+        if action["cancel"]:
+            return msg("You have not passed in advance.")
+        if st.ahead[seat]:
+            return msg("You have already passed in advance.")
+        return msg("You can pass in advance only in another player's turn.")
+    if kind == "confirm_turns":
+        return msg("That is your setting already.")
     waiting = st.queue and st.queue[0][1] == seat
     if st.phase in ("setup", "research"):
         if kind in ("keep", "release", "corporation", "draft"):
@@ -484,6 +521,8 @@ def log_text(entry: tuple[Any, ...], names: Mapping[str, str] | None = None) -> 
         return msg("funded %(award)s.", award=AWARDS[args[0]].name)
     if code == "pass":
         return msg("passed.")
+    if code == "pass_ahead":
+        return msg("passed (in advance).")
     if code == "project":
         return msg("used %(project)s.", project=PROJECT_LABELS[args[0]])
     if code == "use":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.terraforming_mars import colonies, phases
+from games.terraforming_mars import colonies, flow
 from games.terraforming_mars.board import any_legal_space, map_of
 from games.terraforming_mars.cards.model import Mode
 from games.terraforming_mars.catalog import CARDS
@@ -334,10 +334,10 @@ def apply_main(st: State, seat: int, action: Action) -> None:
     elif kind == "pass":
         player.passed = True
         log(st, seat, "pass")
-        phases.next_turn(st)
+        flow.turn_over(st, seat)
     else:
         log(st, seat, "end_turn")
-        phases.next_turn(st)
+        flow.turn_over(st, seat)
 
 
 def run_mode(st: State, seat: int, card_id: str, mode: Mode) -> None:
@@ -443,4 +443,4 @@ def _end_action(st: State, item: tuple[Any, ...]) -> None:
         return
     st.turn_actions += 1
     if st.turn_actions >= ACTIONS_PER_TURN:
-        phases.next_turn(st)
+        flow.turn_over(st, item[1])

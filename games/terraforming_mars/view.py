@@ -308,6 +308,7 @@ def build_view(engine: TerraformingMars, state: State, seat: int | None) -> dict
             "map": pending[0] in ("place", "claim_space"),
         }
     view["main"] = _main(st, seat, legal) if deciding and pending is None else None
+    view["aside"] = _aside(engine, st, seat)
     if outcome is not None:
         view["outcome"] = {
             "scores": list(outcome.scores),
@@ -667,6 +668,25 @@ def _main(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[str,
     }
 
 
+def _aside(engine: TerraformingMars, st: State, seat: int | None) -> dict[str, Any] | None:
+    """The turn flow's aside buttons of `seat` (flow.py): pass in advance, the confirm setting.
+
+    Only the seat itself learns whether it passes in advance (spectators see None).
+    """
+    if seat is None or st.phase == "over":
+        return None
+    options = engine.aside_actions(st, seat)
+    ahead = next((a for a in options if a["type"] == "pass_ahead"), None)
+    toggle = next((a for a in options if a["type"] == "confirm_turns"), None)
+    return {
+        "ahead": st.ahead[seat],
+        "pass_ahead": ahead if ahead is not None and not ahead["cancel"] else None,
+        "cancel_ahead": ahead if ahead is not None and ahead["cancel"] else None,
+        "confirm": st.confirm[seat],
+        "confirm_toggle": toggle,
+    }
+
+
 def _projects(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for key, _cost in STANDARD_PROJECTS:
@@ -805,6 +825,12 @@ def _option_label(st: State, item: tuple[Any, ...], action: dict[str, Any]) -> d
         label = colony_name(action["colony"])
     elif kind == "done":
         label = msg("Done")
+    elif kind == "first":  # the order of simultaneous effects (flow.py)
+        label = msg("%(card)s first", card=card_name(action["card"]))
+    elif kind == "whatever":
+        label = msg("Whatever")
+    elif kind == "confirm":
+        label = msg("Confirm")
     elif kind == "convert":
         label = msg("Convert plants into a greenery")
     else:

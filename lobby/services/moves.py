@@ -72,7 +72,9 @@ def move_submit(*, code: Any, user: Any, action: Action, seen_version: int | Non
         )
     assert table.state is not None  # a game in play has its state
     state = engine.load(table.state)
-    if seat.position not in engine.to_move(state):
+    if seat.position not in engine.to_move(state) and not aside_kind(
+        engine, state, seat.position, action
+    ):
         raise Conflict(_("It is not your turn."))
     if action == UNDO:
         move_undo(table=table, seats=seats, engine=engine, state=state, seat=seat)
@@ -85,6 +87,19 @@ def move_submit(*, code: Any, user: Any, action: Action, seen_version: int | Non
         # The engine's sentence, said in the language of whoever asked.
         raise BadRequest(say(error.message)) from None
     return table
+
+
+def aside_kind(engine: Game[Any], state: Any, seat: int, action: Any) -> bool:
+    """Return whether `action` is of a kind `seat` may send while not to move.
+
+    Only the engine's aside actions (Game.aside_actions, "pass in advance") are; the engine
+    then judges the payload, so a malformed or forged one is refused with its words (400),
+    and any other action off turn keeps the usual "It is not your turn." (409).
+    """
+    if not isinstance(action, dict) or action == UNDO:
+        return False
+    kinds = {aside["type"] for aside in engine.aside_actions(state, seat)}
+    return action.get("type") in kinds
 
 
 #: The platform's own action: take back moves (the engine says how many, Game.undo_steps).

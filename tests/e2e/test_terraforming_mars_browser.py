@@ -179,6 +179,9 @@ def test_the_end_of_a_solo_game_shows_the_final_scoring(asgi_server, browser, e2
     table.save(update_fields=["state"])
     page.reload()
     click_and_wait(page, page.locator(".tm-actions button", has_text="Pass"))
+    # The table was made with the lobby's default: the turn waits for Confirm (README
+    # "Turn flow").
+    click_and_wait(page, page.locator(".tm-prompt button.tm-confirm"))
     expect(page.locator(".end-panel")).to_be_visible(timeout=WAIT)
     expect(page.locator(".tm-final")).to_contain_text("You won the solo game.")
     expect(page.locator(".tm-final")).to_contain_text("Birds 3")

@@ -74,7 +74,12 @@ def _ben_passes(table: Any, ben: Any) -> None:
     engine = get_engine("terraforming_mars")
     state = engine.load(table.state)
     action = next(a for a in engine.legal_actions(state, 1) if a["type"] == "pass")
-    move_submit(code=table.code, user=ben, action=action, seen_version=table.version)
+    table = move_submit(code=table.code, user=ben, action=action, seen_version=table.version)
+    if engine.legal_actions(engine.load(table.state), 1) == [{"type": "confirm"}]:
+        # The lobby's default: Ben confirms the end of his turn (README "Turn flow").
+        move_submit(
+            code=table.code, user=ben, action={"type": "confirm"}, seen_version=table.version
+        )
 
 
 def _hand_order(page: Page) -> list[str]:

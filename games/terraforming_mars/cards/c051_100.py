@@ -693,7 +693,7 @@ class MarsUniversity(Decision):
         log(st, seat, "swap_card")
 
 
-@hook("viral_enhancers")
+@hook("viral_enhancers", order="ask")
 def _viral_enhancers(st: State, item: Item) -> None:
     """074: for each plant, microbe or animal tag, 1 plant or 1 resource on that card."""
     front(st, ("viral", item[1], item[2], item[5]))

@@ -650,7 +650,7 @@ Item = tuple[Any, ...]
 Action = dict[str, Any]
 
 
-@hook("olympus_conference")
+@hook("olympus_conference", order="ask")
 def _olympus_conference(st: State, item: Item) -> None:
     """185: a science tag puts 1 science resource here, or takes 1 off to draw a card."""
     seat, card = item[1], item[2]

@@ -883,7 +883,7 @@ def _solar_probe(st: State, item: Item) -> None:
     log(st, seat, "draw", drawn)
 
 
-@hook("colonies_spinoff")
+@hook("colonies_spinoff", order="cards")
 def _spinoff(st: State, item: Item) -> None:
     """C41: a card printed at 20 M€ or more draws 1 card."""
     played = item[-1]

@@ -71,9 +71,14 @@ def test_the_action_bar_holds_the_turn_buttons_and_undo(alice, bob) -> None:
     assert "Your turn" in bar
     assert 'value=\'{"type":"undo"}\'' in bar
     assert "Pass for this generation" in bar or "End turn" in bar
-    # The other player has no bar (and no buttons) at all.
+    # The other player's bar holds only the turn flow's aside buttons (README "Turn flow"):
+    # pass in advance, never a turn button or Undo.
     other = board_html(table, [alice, bob][1 - state.active])
-    assert "tm-actionbar" not in other
+    other_bar = _region(other, table, "decision")
+    assert 'class="tm-actionbar tm-actionbar-aside"' in other_bar
+    assert "Pass in advance" in other_bar
+    assert "Your turn" not in other_bar and "undo" not in other_bar
+    assert "Pass for this generation" not in other_bar and "End turn" not in other_bar
 
 
 def test_the_setup_choice_can_be_confirmed_from_the_bar(alice, bob) -> None:
