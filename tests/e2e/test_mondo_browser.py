@@ -198,7 +198,9 @@ def test_one_player_practises_against_a_bot_to_the_end(asgi_server, browser, e2e
     expect(page.locator(".mo-board")).to_be_visible()
     # The bot plays on its own (here at once: Celery runs eagerly in tests).
     for round_no in (1, 2, 3):
-        expect(page.locator(".mo-round")).to_have_text(f"Round {round_no} of 3", timeout=10_000)
+        # A new round starts once both are ready: the bot's ready and the player's round
+        # trip may take a while on a busy machine (CI runs it beside other work).
+        expect(page.locator(".mo-round")).to_have_text(f"Round {round_no} of 3", timeout=30_000)
         # It fills its world and jumps out with the top chip.
         expect(page.locator(".mo-others .mo-status")).to_contain_text(
             "out, bonus chip 4", timeout=20_000
@@ -217,7 +219,9 @@ def test_one_player_practises_against_a_bot_to_the_end(asgi_server, browser, e2e
             expect(page.locator(".mo-round-end")).to_contain_text(
                 f"Round {round_no} is over", timeout=10_000
             )
-            page.get_by_role("button", name=f"Ready for round {round_no + 1}").click()
+            ready = page.get_by_role("button", name=f"Ready for round {round_no + 1}")
+            ready.click()
+            expect(ready).to_have_count(0, timeout=20_000)  # the server took it
     expect(page.locator(".end-panel")).to_be_visible(timeout=10_000)
     expect(page.locator(".mo-final")).to_contain_text("Final scoring")
     page.screenshot(path=str(e2e / "mondo_end_desktop.png"), full_page=True)
