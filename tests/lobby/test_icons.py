@@ -62,3 +62,18 @@ def test_the_icon_tag_speaks_when_given_words_and_hides_otherwise():
     assert "<title>A bot &amp; co</title>" in spoken
     assert re.search(r'<use href="[^"]*icons/sprite[^"]*\.svg#bot">', spoken)
     assert 'aria-hidden="true"' in quiet and "aria-label" not in quiet
+
+
+#: Each game's own symbols, by the prefix of their drawings' names.
+GAME_SYMBOLS = {"lost_cities": "lc", "mondo": "mo", "reworld": "rw", "terraforming_mars": "tm"}
+
+
+@pytest.mark.parametrize(("game", "prefix"), sorted(GAME_SYMBOLS.items()))
+def test_every_symbol_of_a_game_is_explained_on_its_help_page(game, prefix):
+    from django.template.loader import render_to_string
+
+    html = render_to_string(f"games/{game}/help.html")
+    explained = set(re.findall(r'icons/sprite[^"#]*\.svg#([\w-]+)"', html))
+    drawn = {path.stem for path in symbols_dir().glob(f"{prefix}-*.svg")}
+    assert drawn, f"no {prefix}- symbols drawn"
+    assert drawn <= explained, f"not on the {game} help page: {sorted(drawn - explained)}"
