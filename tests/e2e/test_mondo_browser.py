@@ -176,9 +176,12 @@ def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, b
     ]
     assert sorted(c >> 3 for c in codes) == list(range(136))
 
-    # Both get ready; round 2 starts on both screens.
-    for page in (ann, ben):
-        page.get_by_role("button", name="Ready for round 2").click()
+    # Both get ready, one after the other: ben clicks once ann's ready has reached his
+    # screen (a push redraws the round's end, button included, and a click on a button
+    # that is being replaced is lost). Round 2 starts on both screens.
+    ann.get_by_role("button", name="Ready for round 2").click()
+    expect(ben.locator(".mo-round-end")).to_contain_text("1 player is ready", timeout=20_000)
+    ben.get_by_role("button", name="Ready for round 2").click()
     for page in (ann, ben):
         expect(page.locator(".mo-round")).to_have_text("Round 2 of 3", timeout=10_000)
         expect(page.locator(".mo-pool button.mo-slot")).to_have_count(136)
@@ -218,6 +221,11 @@ def test_one_player_practises_against_a_bot_to_the_end(asgi_server, browser, e2e
         if round_no < 3:
             expect(page.locator(".mo-round-end")).to_contain_text(
                 f"Round {round_no} is over", timeout=10_000
+            )
+            # The bot is ready at once: click once its ready has redrawn the round's end (a
+            # click on a button that a push is replacing is lost).
+            expect(page.locator(".mo-round-end")).to_contain_text(
+                "1 player is ready", timeout=20_000
             )
             ready = page.get_by_role("button", name=f"Ready for round {round_no + 1}")
             ready.click()
