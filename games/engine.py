@@ -466,12 +466,6 @@ class Game(ABC, Generic[S]):
         """Return why a well-formed aside action of a kind `seat` may send is not one now."""
         return self.not_to_move(state, seat)
 
-    def is_aside(self, state: S, seat: int, action: Any) -> bool:
-        """Return whether `action` is one of `seat`'s aside actions now (see aside_actions)."""
-        if type(seat) is not int or not isinstance(action, dict):
-            return False
-        return action in self.aside_actions(state, seat)
-
     def shapes(self) -> Mapping[str, Mapping[str, type[Any]]]:
         """Return the payload fields of every action type (from `moves`)."""
         return {kind: spec.fields for kind, spec in self.moves.items()}
