@@ -165,11 +165,14 @@ def tournament_page(*, tournament: Tournament, user: Any) -> dict[str, Any]:
         context["standings"] = [
             StandingRow(line, by_id[line.player]) for line in standings_of(tournament, entries)
         ]
-    pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round", "table")
+    # Rounds first, then only their pairings: a round committed between the two
+    # reads (a live push racing the next round's creation) waits for the next push.
+    round_list = list(tournament.round_set.all())
     rounds: dict[int, RoundRow] = {
         r.number: RoundRow(r.number, [], [by_id[b] for b in r.byes if b in by_id])
-        for r in tournament.round_set.all()
+        for r in round_list
     }
+    pairings = Pairing.objects.filter(round__in=round_list).select_related("round", "table")
     for pairing in pairings:
         seated = [by_id[e] for e in pairing.entries if e in by_id]
         rounds[pairing.round.number].pairings.append((pairing, seated))

@@ -419,3 +419,32 @@ def test_an_invitation_only_event_links_only_the_tables_a_reader_may_watch(clien
     body = client.get(tournament.get_absolute_url()).content.decode()
     assert mine.get_absolute_url() not in body and other.get_absolute_url() not in body
     assert body.count('<span class="muted">In play</span>') == 2
+
+
+def test_a_round_made_while_the_page_is_read_waits_for_the_next_push(alice):
+    """The page reads rounds, then pairings; a round committed in between (the next round
+    made while a push is drawn) is left to that round's own push, not a KeyError."""
+    from django.db import connection
+
+    from tournaments.selectors import tournament_page
+
+    tournament = start(open_tournament(alice, rounds=3), players(4))
+    first = tables_of_round(tournament, 1)
+    state = {"rounds_read": False, "fired": False}
+
+    def next_round_sneaks_in(execute, sql, params, many, context):
+        if not state["fired"]:
+            if 'FROM "tournaments_round"' in sql and "tournaments_pairing" not in sql:
+                state["rounds_read"] = True
+            elif state["rounds_read"] and "tournaments_pairing" in sql:
+                state["fired"] = True
+                for table in first:
+                    end_game(table)
+                run_due(tournament)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(next_round_sneaks_in):
+        page = tournament_page(tournament=tournament, user=alice)
+    assert state["fired"] and tables_of_round(tournament, 2)  # round 2 came in between
+    assert [r.number for r in page["rounds"]] == [1]
+    assert tournament_page(tournament=tournament, user=alice)["rounds"][0].number == 2
