@@ -127,6 +127,8 @@ def board_context(
         "table": table,
         "engine": engine,
         "seats": seats,
+        # What `seat_name` reads of the seats, for regions that keep their drawing.
+        "seat_names": tuple((each.position, each.display_name) for each in seats),
         "me": seat,
         "view": view,
         "undo": undo,

@@ -11,13 +11,31 @@ the regions that changed for its viewer, and the whole board when the skeleton c
 So a board stays correct whatever it wraps in regions; regions only make pushes smaller.
 
 Regions never nest (a region inside a region is a template error).
+
+A region may also say what it reads, so that a push need not draw it again while that
+stays the same:
+
+    {% region "theirs" keep view.expeditions view.highlight last_move seat_names %}
+
+In a push drawing (one with a collector: no request, so no CSRF token inside), such a
+region's inside is kept per process under a hash of those values (pickled, so nothing of
+them is left out), the region's place in its template, the board and the language and
+time zone; the next drawing with the same values reuses it instead of rendering it.
+The values must be everything the inside reads: `tests/lobby/test_region_keep.py` plays
+every game and checks each kept drawing against one drawn afresh.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django import template
+from django.db.models import Model
+from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -35,16 +53,92 @@ def marker(name: str) -> str:
     return f"\x00region:{name}\x00"
 
 
+class Kept:
+    """The insides of kept regions in this process, least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.enabled = True
+        self.hits = self.misses = 0
+        self._items: OrderedDict[bytes, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> str | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                self.misses += 1
+            else:
+                self.hits += 1
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: bytes, content: str) -> None:
+        with self._lock:
+            self._items[key] = content
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
+
+
+#: Kept region insides (tests switch `enabled` off to compare with fresh drawings).
+KEPT = Kept(size=4096)
+
+
 class RegionNode(template.Node):
-    def __init__(self, name: template.base.FilterExpression, nodelist: template.NodeList) -> None:
-        self.name, self.nodelist = name, nodelist
+    def __init__(
+        self,
+        name: template.base.FilterExpression,
+        nodelist: template.NodeList,
+        keep: list[template.base.FilterExpression] | None = None,
+    ) -> None:
+        self.name, self.nodelist, self.keep = name, nodelist, keep
+
+    def _key(self, name: str, context: Any) -> bytes | None:
+        """Return the hash of everything this region's inside reads, or None (draw it)."""
+        values = [resolved.resolve(context) for resolved in self.keep or ()]
+        for value in values:
+            if isinstance(value, Model):
+                # A model drags its whole row (and clocks set on it) into the key.
+                raise template.TemplateSyntaxError(
+                    f"region {name!r} keeps a model: keep the fields it reads instead"
+                )
+        where = (
+            getattr(self.origin, "name", ""),
+            getattr(self.token, "lineno", 0),
+            name,
+            context.get("board_id"),
+            translation.get_language(),
+            timezone.get_current_timezone_name(),
+        )
+        try:
+            data = pickle.dumps((where, values), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # something that cannot be pickled: no keeping, draw it
+            return None
+        return hashlib.blake2b(data, digest_size=16).digest()
+
+    def _inside(self, name: str, context: Any) -> str:
+        if self.keep is None or context.get(COLLECTOR) is None or not KEPT.enabled:
+            return str(self.nodelist.render(context))
+        key = self._key(name, context)
+        if key is None:
+            return str(self.nodelist.render(context))
+        content = KEPT.get(key)
+        if content is None:
+            content = str(self.nodelist.render(context))
+            KEPT.put(key, content)
+        return content
 
     def render(self, context: Any) -> SafeString:
         name = str(self.name.resolve(context))
         if context.get("_in_region"):
             raise template.TemplateSyntaxError(f"region {name!r} is inside another region")
         with context.push(_in_region=True):
-            content = self.nodelist.render(context)
+            content = self._inside(name, context)
         css, note = "region", ""
         if name in context.get(RECAP_CHANGED, ()):
             # "Since your last move" (lobby.recap): seen by the outline, heard by this note.
@@ -71,10 +165,13 @@ class RegionNode(template.Node):
 
 @register.tag("region")
 def do_region(parser: template.base.Parser, token: template.base.Token) -> RegionNode:
-    """`{% region "name" %}…{% endregion %}`: see the module's text."""
+    """`{% region "name" [keep value …] %}…{% endregion %}`: see the module's text."""
     bits = token.split_contents()
-    if len(bits) != 2:
-        raise template.TemplateSyntaxError('usage: {% region "name" %}…{% endregion %}')
+    if len(bits) < 2 or (len(bits) > 2 and (bits[2] != "keep" or len(bits) == 3)):
+        raise template.TemplateSyntaxError(
+            'usage: {% region "name" %}…{% endregion %} or {% region "name" keep value … %}'
+        )
+    keep = [parser.compile_filter(bit) for bit in bits[3:]] if len(bits) > 2 else None
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
-    return RegionNode(parser.compile_filter(bits[1]), nodelist)
+    return RegionNode(parser.compile_filter(bits[1]), nodelist, keep)

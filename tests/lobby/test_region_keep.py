@@ -1,0 +1,133 @@
+"""Kept regions (lobby.templatetags.regions): a push reuses a region's drawing only while
+everything it reads is the same, so a kept board is always the board drawn afresh."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from unittest import mock
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template import Context, Template, TemplateSyntaxError
+from django.test import RequestFactory
+from django.utils import translation
+
+from games.registry import get_engine
+from lobby.models import Table
+from lobby.pushes import snapshot_of
+from lobby.rendering import Board, board_html, board_render
+from lobby.selectors import table_get
+from lobby.services import move_submit
+from lobby.templatetags.regions import COLLECTOR, KEPT
+from tests.factories import UserFactory
+from tests.lobby.helpers import live_table
+
+pytestmark = pytest.mark.django_db
+
+#: Moves played per game: past Terraforming Mars's setup and into its generations.
+MOVES = {"terraforming_mars": 70}
+NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+#: "a second ago" reads the clock of its own (humanize): left out of the comparison.
+AGO = re.compile(r"(<time [^>]*>)[^<]*(</time>)")
+
+
+@pytest.fixture(autouse=True)
+def kept_afresh() -> Iterator[None]:
+    KEPT.clear()
+    yield
+    KEPT.enabled = True
+    KEPT.clear()
+
+
+def _draw(table: Table, user, *, kept: bool) -> Board:
+    """Draw a push's board (as lobby.pushes does), with or without kept regions."""
+    shot = snapshot_of(table_get(code=table.code))
+    KEPT.enabled = kept
+    try:
+        # One instant for both drawings: clocks and "3 minutes ago" read the same.
+        with mock.patch("django.utils.timezone.now", return_value=NOW):
+            return board_render(shot.table, user, moves=shot.moves, state=shot.state)
+    finally:
+        KEPT.enabled = True
+
+
+def _same(html: str) -> str:
+    return AGO.sub(r"\1\2", html)
+
+
+@pytest.mark.parametrize(
+    "game", ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
+)
+def test_every_kept_drawing_equals_one_drawn_afresh_through_a_whole_game(game):
+    alice, bob = UserFactory(), UserFactory()
+    table = live_table(game, alice, bob)
+    engine = get_engine(game)
+    viewers = [alice, bob, AnonymousUser()]
+    rng = random.Random(20261203)
+    for number in range(MOVES.get(game, 40)):
+        table.refresh_from_db()
+        if table.status != Table.Status.ACTIVE:
+            break
+        state = engine.load(table.state)
+        seat = rng.choice(sorted(engine.to_move(state)))
+        action = rng.choice(engine.legal_actions(state, seat))
+        move_submit(
+            code=table.code, user=(alice, bob)[seat], action=action, seen_version=table.version
+        )
+        for viewer in viewers:
+            for language in ("en", "de") if number % 7 == 0 else ("en",):
+                with translation.override(language):
+                    kept = _draw(table, viewer, kept=True)
+                    fresh = _draw(table, viewer, kept=False)
+                for name, element in fresh.regions.items():
+                    assert _same(kept.regions[name]) == _same(element), (game, number, name)
+                assert _same(kept.html) == _same(fresh.html)
+    # Keeping happened (the comparison above is not of two fresh drawings).
+    assert KEPT.hits > 0
+
+
+def test_a_kept_region_is_drawn_again_when_what_it_reads_changes():
+    source = Template(
+        '{% load regions %}{% region "r" keep view.n %}{{ view.n }}:{{ view.m }}{% endregion %}'
+    )
+
+    def draw(view):
+        collector: dict[str, str] = {}
+        source.render(Context({"view": view, "board_id": "b", COLLECTOR: collector}))
+        return collector["r"]
+
+    assert draw({"n": 1, "m": "a"}) == '<div id="b-r" class="region">1:a</div>'
+    assert draw({"n": 2, "m": "a"}) == '<div id="b-r" class="region">2:a</div>'
+    # What it does not name is not read again: a region must name all it reads.
+    assert draw({"n": 1, "m": "z"}) == '<div id="b-r" class="region">1:a</div>'
+    assert KEPT.hits == 1 and KEPT.misses == 2
+
+
+def test_a_region_that_keeps_a_model_is_refused(alice):
+    source = Template('{% load regions %}{% region "r" keep user %}x{% endregion %}')
+    with pytest.raises(TemplateSyntaxError, match="keeps a model"):
+        source.render(Context({"user": alice, COLLECTOR: {}}))
+
+
+def test_a_page_never_reuses_a_push_drawing_nor_keeps_its_own(alice, bob):
+    """A page's board holds its request's CSRF token: never kept, never taken from a push."""
+    table = live_table("lost_cities", alice, bob)
+    table.refresh_from_db()
+    _draw(table, alice, kept=True)
+    misses = KEPT.misses
+    request = RequestFactory().get("/")
+    request.user = alice
+    first = board_html(table, alice, request=request)
+    second = board_html(table, alice, request=request)
+    assert KEPT.misses == misses and KEPT.hits == 0
+    assert "csrfmiddlewaretoken" in first and "csrfmiddlewaretoken" in second
+
+
+def test_the_region_tag_says_how_to_use_it():
+    with pytest.raises(TemplateSyntaxError, match="usage"):
+        Template('{% load regions %}{% region "r" view.n %}x{% endregion %}')
+    with pytest.raises(TemplateSyntaxError, match="usage"):
+        Template('{% load regions %}{% region "r" keep %}x{% endregion %}')
