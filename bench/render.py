@@ -16,6 +16,11 @@ before and after one more move; the table gives the number of regions, the game
 template's skeleton (what lies outside every region) in bytes, whether that skeleton
 changed with the move, and how many regions changed for the seat that did not move.
 
+Push drawings: P more moves (`--push-moves`), after each both seats' boards drawn as a
+push draws them (`lobby.rendering.board_render` on one snapshot), once with kept regions
+(a region whose named values did not change is reused, lobby/templatetags/regions.py)
+and once afresh: the mean ms of each and the share of kept regions reused.
+
 `--profile` prints pyinstrument's text profile of the seated player's renders instead, and
 `--nodes` the template nodes (template:line) that cost most, by inclusive and self time.
 """
@@ -257,6 +262,63 @@ def region_figures(played: Played, rng: random.Random) -> RegionFigures:
     )
 
 
+@dataclass
+class PushFigures:
+    drawings: int
+    kept_ms: float
+    fresh_ms: float
+    hit_share: float | None
+
+
+def push_figures(played: Played, rng: random.Random, moves: int) -> PushFigures:
+    """Play `moves` more moves; after each, draw both seats' boards as a push does.
+
+    Each drawing is made twice, timed apart: with kept regions (lobby.templatetags.regions,
+    reusing what the earlier pushes drew) and afresh (keeping switched off). On a commit
+    without kept regions both columns draw afresh.
+    """
+    from games.registry import get_engine
+    from lobby.pushes import snapshot_of
+    from lobby.rendering import board_render
+    from lobby.selectors import table_get
+    from lobby.templatetags import regions
+
+    kept = getattr(regions, "KEPT", None)
+    table, users = played.table, played.users
+    counter = ApplyCounter(get_engine(table.game))
+    kept_times: list[float] = []
+    fresh_times: list[float] = []
+    hits = misses = 0
+    for number in range(moves):
+        if table.status != "active":
+            break
+        move_once(table, users, rng, counter)
+        shot = snapshot_of(table_get(code=table.code))
+        assert shot.table is not None
+        # Which of the two draws first alternates: the second finds warm caches.
+        order = [(True, kept_times), (False, fresh_times)]
+        for user in users:
+            for keeping, times in order if number % 2 else order[::-1]:
+                if kept is not None:
+                    kept.enabled = keeping
+                    before = kept.hits, kept.misses
+                started = time.thread_time()  # CPU time: the machine may be shared
+                board_render(shot.table, user, moves=shot.moves, state=shot.state)
+                times.append(time.thread_time() - started)
+                if kept is not None and keeping:
+                    hits += kept.hits - before[0]
+                    misses += kept.misses - before[1]
+        if kept is not None:
+            kept.enabled = True
+    looked = hits + misses
+    return PushFigures(
+        drawings=len(kept_times),
+        kept_ms=statistics.mean(kept_times) * 1000 if kept_times else 0.0,
+        fresh_ms=statistics.mean(fresh_times) * 1000 if fresh_times else 0.0,
+        hit_share=hits / looked if looked else None,
+    )
+
+
 def profile(played: Played, repeat: int) -> None:
     """Print pyinstrument's profile of `repeat` renders of the seated player's board."""
     from pyinstrument import Profiler
@@ -368,6 +430,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--push-moves", type=int, default=30, help="moves whose push drawings are timed"
+    )
     parser.add_argument("--profile", action="store_true", help="pyinstrument's profile")
     parser.add_argument("--nodes", action="store_true", help="the costliest template nodes")
     args = parser.parse_args(argv)
@@ -384,7 +449,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.nodes:
                 node_profile(played, args.repeat)
         return
-    rows, region_rows = [], []
+    rows, region_rows, push_rows = [], [], []
     for game in games:
         played = play(game, moves=args.moves, seed=args.seed)
         table = played.table
@@ -407,6 +472,17 @@ def main(argv: list[str] | None = None) -> None:
                 ]
             )
         figures = region_figures(played, random.Random(args.seed + 1))
+        pushed = push_figures(played, random.Random(args.seed + 2), args.push_moves)
+        push_rows.append(
+            [
+                game,
+                str(pushed.drawings),
+                f"{pushed.fresh_ms:.2f}",
+                f"{pushed.kept_ms:.2f}",
+                f"{(1 - pushed.kept_ms / pushed.fresh_ms) * 100:.0f} %" if pushed.fresh_ms else "-",
+                "-" if pushed.hit_share is None else f"{pushed.hit_share * 100:.0f} %",
+            ]
+        )
         region_rows.append(
             [
                 game,
@@ -446,6 +522,18 @@ def main(argv: list[str] | None = None) -> None:
             "board KiB",
         ],
         region_rows,
+    )
+    print()
+    print_markdown(
+        [
+            "game",
+            "push drawings (both seats)",
+            "ms drawn afresh",
+            "ms with kept regions",
+            "saved",
+            "kept regions reused",
+        ],
+        push_rows,
     )
 
 

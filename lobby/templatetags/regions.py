@@ -56,11 +56,12 @@ def marker(name: str) -> str:
 class Kept:
     """The insides of kept regions in this process, least recently used dropped first."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
+    def __init__(self, size: int, chars: int) -> None:
+        self.size, self.chars = size, chars
         self.enabled = True
         self.hits = self.misses = 0
         self._items: OrderedDict[bytes, str] = OrderedDict()
+        self._held = 0
         self._lock = threading.Lock()
 
     def get(self, key: bytes) -> str | None:
@@ -75,18 +76,21 @@ class Kept:
 
     def put(self, key: bytes, content: str) -> None:
         with self._lock:
+            old = self._items.pop(key, None)
+            self._held += len(content) - (len(old) if old is not None else 0)
             self._items[key] = content
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            while len(self._items) > self.size or self._held > self.chars:
+                self._held -= len(self._items.popitem(last=False)[1])
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
-            self.hits = self.misses = 0
+            self._held = self.hits = self.misses = 0
 
 
-#: Kept region insides (tests switch `enabled` off to compare with fresh drawings).
-KEPT = Kept(size=4096)
+#: Kept region insides, at most 8,192 of them and 16 million characters in all (tests
+#: switch `enabled` off to compare with fresh drawings).
+KEPT = Kept(size=8192, chars=16_000_000)
 
 
 class RegionNode(template.Node):
@@ -161,6 +165,20 @@ class RegionNode(template.Node):
             raise template.TemplateSyntaxError(f"region {name!r} is rendered twice")
         collector[name] = str(element)
         return mark_safe(marker(name))
+
+
+@register.filter
+def marks(last: Any, prefix: str) -> tuple[int, tuple[str, ...]] | None:
+    """Return what of `last_move` a region keeps: the touched keys under `prefix`, or None.
+
+    `{% region "theirs" keep last_move|marks:"column" … %}`: the region is drawn again
+    only when the latest turn touched one of its elements, not after every turn.
+    """
+    if last is None:
+        return None
+    start = f"{prefix}:"
+    keys = tuple(sorted(key for key in last.keys if key == prefix or key.startswith(start)))
+    return (last.n, keys) if keys else None
 
 
 @register.tag("region")

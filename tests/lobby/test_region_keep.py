@@ -131,3 +131,15 @@ def test_the_region_tag_says_how_to_use_it():
         Template('{% load regions %}{% region "r" view.n %}x{% endregion %}')
     with pytest.raises(TemplateSyntaxError, match="usage"):
         Template('{% load regions %}{% region "r" keep %}x{% endregion %}')
+
+
+def test_the_kept_insides_are_bounded_in_number_and_in_characters():
+    from lobby.templatetags.regions import Kept
+
+    kept = Kept(size=3, chars=10)
+    for n in range(5):
+        kept.put(bytes([n]), "ab")
+    assert [kept.get(bytes([n])) for n in range(5)] == [None, None, "ab", "ab", "ab"]
+    kept.put(b"big", "x" * 8)  # 6 + 8 characters: the oldest go until 10 or fewer are held
+    assert kept.get(bytes([2])) is None and kept.get(bytes([3])) is None
+    assert kept.get(bytes([4])) == "ab" and kept.get(b"big") == "x" * 8

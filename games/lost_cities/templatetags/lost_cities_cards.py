@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from django import template
@@ -66,6 +66,17 @@ _MESSAGES = (
     gettext_noop("20-point bonus: eight cards or more"),
     gettext_noop("not started"),
 )
+
+
+@register.filter
+def lc_lit(
+    highlight: Collection[str], columns: Iterable[Mapping[str, Any]] | None
+) -> tuple[str, ...]:
+    """Return the highlighted cards among `columns` (what a kept expeditions region reads)."""
+    if not columns:
+        return ()
+    lit = set(highlight)
+    return tuple(c["id"] for column in columns for c in column["cards"] if c["id"] in lit)
 
 
 @register.simple_tag
