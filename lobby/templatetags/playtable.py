@@ -120,3 +120,85 @@ def clock(seconds: Any) -> str:
     if hours:
         return _clock_hours() % {"hours": hours, "minutes": f"{minutes:02d}"}
     return f"{minutes:02d}:{secs:02d}"
+
+
+@register.simple_tag
+def seat_item(seat: Any, me: Any) -> str:
+    """Return one seat of the board's seat bar: picture, name, clock and badges.
+
+    Drawn in Python, not in a template: the seat bar is in every push of every table and
+    changes with every move (the clocks), so it is drawn each time.
+    """
+    from django.template.defaultfilters import floatformat
+    from django.utils.html import format_html
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext
+
+    from accounts.templatetags.identity import seat_avatar
+
+    css = f"seat seat-{int(seat.position)}"
+    if seat.is_to_move:
+        css += " to-move"
+    if me and me.position == seat.position:
+        css += " me"
+    if seat.user and not seat.bot:
+        name = format_html('<a href="{}">{}</a>', seat.user.get_absolute_url(), seat.display_name)
+    else:
+        name = format_html("{}", seat.display_name)
+    parts: list[str] = [
+        format_html(
+            '<li class="{}"><span class="seat-name">{}{}</span>', css, seat_avatar(seat), name
+        )
+    ]
+    if seat.clock_seconds is not None:
+        paused = bool(seat.deadline and seat.pause)
+        parts.append(
+            format_html(
+                ' <span class="clock{}{}" data-left="{}" data-running="{}"{} title="{}">{}</span>',
+                " running" if seat.deadline else "",
+                " paused" if paused else "",
+                floatformat(seat.clock_seconds, "1u"),
+                "1" if seat.deadline else "0",
+                format_html(' data-paused-for="{}"', floatformat(seat.pause_seconds, "0u"))
+                if paused
+                else "",
+                gettext("Time left (paused)") if paused else gettext("Time left"),
+                clock(seat.clock_seconds),
+            )
+        )
+    parts.append(pause_badge(seat.pause))
+    badges = (
+        (seat.abandoned, "badge warn", gettext("out of time")),
+        (seat.is_to_move, "badge", gettext("to move")),
+        (seat.conceded, "badge warn", gettext("conceded")),
+    )
+    for shown, badge, words in badges:
+        if shown:
+            parts.append(format_html(' <span class="{}">{}</span>', badge, words))
+    if seat.place:
+        parts.append(
+            format_html(
+                ' <span class="badge">{}</span>', gettext("place %(place)s") % {"place": seat.place}
+            )
+        )
+    parts.append(mark_safe("</li>"))  # noqa: S308 (a constant)
+    return mark_safe("".join(str(part) for part in parts))  # noqa: S308 (each part escaped)
+
+
+@register.simple_tag
+def pause_badge(pause: Any) -> str:
+    """Return the badge of a seat's pause (vacation or quiet hours, until when), or ""."""
+    from django.template.defaultfilters import date, time
+    from django.utils.html import format_html
+    from django.utils.timezone import template_localtime
+    from django.utils.translation import gettext
+
+    if not pause:
+        return ""
+    kind, until = pause[0], pause[1]
+    until = template_localtime(until)  # as the date and time filters get it in a template
+    if kind == "vacation":
+        words = gettext("on vacation until %(until)s") % {"until": date(until, "D j M, H:i")}
+    else:
+        words = gettext("quiet hours until %(until)s") % {"until": time(until, "H:i")}
+    return format_html(' <span class="badge pause" data-pause="{}">{}</span>', kind, words)
