@@ -43,18 +43,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 if REDIS_URL:
-    # The test cache gets a Redis database of its own, so clearing it between tests
-    # (rate-limit windows) never touches the broker's or the channel layer's keys.
+    # Each pytest-xdist worker gets Redis databases of its own (broker and cache) and
+    # its own channel-layer prefix, so two workers never read each other's tasks, clear
+    # each other's cache or hear each other's pushes; the test cache is apart from the
+    # broker, so clearing it between tests (rate-limit windows) never drops queued tasks.
+    # Databases 5 and up: the crash soak keeps database 3 for its own stack.
+    _worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    _base = REDIS_URL.rsplit("/", 1)[0]
+    if _worker:
+        _index = int(_worker.removeprefix("gw") or 0)
+        CELERY_BROKER_URL = CELERY_RESULT_BACKEND = f"{_base}/{5 + 2 * _index}"
+        _cache_db = 6 + 2 * _index
+    else:
+        _cache_db = 1
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": REDIS_URL.rsplit("/", 1)[0] + "/1",
+            "LOCATION": f"{_base}/{_cache_db}",
         }
     }
-    # Keep test keys apart from anything else on the same Redis.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "playtable-test"},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": f"playtable-test{_worker}"},
         }
     }
