@@ -11,13 +11,13 @@ log lines, so that a socket can send only what changed since the board it sent l
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import re
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -26,7 +26,7 @@ from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from accounts.templatetags.identity import moment_parts
@@ -45,21 +45,40 @@ SHARED_BOARD_SECONDS = 5
 _MARKER = re.compile("\x00region:([^\x00]+)\x00")
 
 
-@functools.lru_cache(maxsize=4096)
-def _log_line(
-    n: int, seat: int | None, who: str, text: str, when: datetime, language: str, zone: str
-) -> tuple[str, str, str, str]:
-    """Return what a log line keeps between drawings: its key, its HTML before the time,
-    and the time's ISO form and full local date (the costly part of `ago`).
+#: Log lines already worded, per move and viewer, language and zone (see `_log_line`).
+_LINES: OrderedDict[tuple[Any, ...], tuple[str, str, str]] = OrderedDict()
+_LINES_SIZE = 8192
+_lines_lock = threading.Lock()
 
-    Cached per process: a line, once written, reads the same in a language and zone,
-    whatever the drawing; only its "3 minutes ago" is worded anew each time.
+
+def _log_line(
+    move: Move, who: str, position: int | None, language: str, zone: str
+) -> tuple[str, str, str]:
+    """Return what a log line keeps between drawings: its key, its HTML before the time,
+    and the opening `<time …>` tag with the time's ISO form and full local date.
+
+    Kept per process: a line, once written, reads the same for a viewer in a language and
+    zone, whatever the drawing; only its "3 minutes ago" is worded anew each time. The
+    move's id and time name it (an id alone could come back in a test's fresh database).
     """
-    key = hashlib.blake2b(f"{n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
-    css = format_html(' class="seat-{}"', seat) if seat is not None else ""
-    head = format_html('<li value="{}"><strong{}>{}</strong> {} ', n, css, who, text)
-    iso, title = moment_parts(when)
-    return key, str(head), iso, title
+    name = (move.pk, move.n, move.created_at, who, position, language, zone)
+    with _lines_lock:
+        found = _LINES.get(name)
+        if found is not None:
+            _LINES.move_to_end(name)
+            return found
+    text = move.text_for(position)
+    key = hashlib.blake2b(f"{move.n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
+    css = format_html(' class="seat-{}"', move.seat) if move.seat is not None else ""
+    head = format_html('<li value="{}"><strong{}>{}</strong> {} ', move.n, css, who, text)
+    iso, title = moment_parts(move.created_at)
+    opening = format_html('<span class="log-time"><time datetime="{}" title="{}">', iso, title)
+    line = (key, str(head), str(opening))
+    with _lines_lock:
+        _LINES[name] = line
+        while len(_LINES) > _LINES_SIZE:
+            _LINES.popitem(last=False)
+    return line
 
 
 def log_lines(
@@ -75,13 +94,9 @@ def log_lines(
     lines = []
     for move in moves:
         who = names.get(move.seat, "") if move.seat is not None else ""
-        key, head, iso, title = _log_line(
-            move.n, move.seat, who, move.text_for(position), move.created_at, language, zone
-        )
-        time_html = format_html(
-            '<time datetime="{}" title="{}">{}</time>', iso, title, naturaltime(move.created_at)
-        )
-        lines.append((move.n, key, f'{head}<span class="log-time">{time_html}</span></li>'))
+        key, head, opening = _log_line(move, who, position, language, zone)
+        ago = escape(naturaltime(move.created_at))
+        lines.append((move.n, key, f"{head}{opening}{ago}</time></span></li>"))
     return lines
 
 

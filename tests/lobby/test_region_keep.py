@@ -143,3 +143,30 @@ def test_the_kept_insides_are_bounded_in_number_and_in_characters():
     kept.put(b"big", "x" * 8)  # 6 + 8 characters: the oldest go until 10 or fewer are held
     assert kept.get(bytes([2])) is None and kept.get(bytes([3])) is None
     assert kept.get(bytes([4])) == "ab" and kept.get(b"big") == "x" * 8
+
+
+def test_a_log_line_is_worded_once_per_viewer_and_language(alice, bob):
+    """A push draws the log for each view: lines already worded are not worded again."""
+    from lobby.models import Move
+
+    table = live_table("lost_cities", alice, bob)
+    engine = get_engine("lost_cities")
+    rng = random.Random(4)
+    for _ in range(6):
+        table.refresh_from_db()
+        state = engine.load(table.state)
+        seat = min(engine.to_move(state))
+        action = rng.choice(engine.legal_actions(state, seat))
+        move_submit(
+            code=table.code, user=(alice, bob)[seat], action=action, seen_version=table.version
+        )
+    table.refresh_from_db()
+    with mock.patch.object(Move, "text_for", autospec=True, side_effect=Move.text_for) as worded:
+        first = _draw(table, alice, kept=True)
+        lines = worded.call_count
+        again = _draw(table, alice, kept=True)
+        assert worded.call_count == lines  # nothing worded again
+        with translation.override("de"):
+            _draw(table, alice, kept=True)
+        assert worded.call_count == 2 * lines  # another language: worded anew
+    assert lines == len(first.log) >= 6 and again.log == first.log
