@@ -131,3 +131,19 @@ def test_the_region_tag_says_how_to_use_it():
         Template('{% load regions %}{% region "r" view.n %}x{% endregion %}')
     with pytest.raises(TemplateSyntaxError, match="usage"):
         Template('{% load regions %}{% region "r" keep %}x{% endregion %}')
+
+
+def test_fields_and_marks_at_name_only_what_a_region_reads():
+    from lobby.marks import LastMove
+    from lobby.templatetags.last_move import marks_at
+    from lobby.templatetags.regions import fields
+
+    seats = [{"seat": 0, "points": [1], "rows": "a"}, {"seat": 1, "points": [2], "rows": "b"}]
+    assert fields(seats, "seat points") == ((0, [1]), (1, [2]))
+    assert fields(seats, "missing") == ((None,), (None,))
+    assert fields(None, "seat") is None
+    last = LastMove(n=7, seat=1, keys=frozenset({"row:1:2", "world:1"}))
+    assert marks_at(last, "row:1: shield:1") == (7, ("row:1:2",))
+    assert marks_at(last, "world:1") == (7, ("world:1",))
+    assert marks_at(last, "world:0 row:10:") is None
+    assert marks_at(None, "world:1") is None
