@@ -29,3 +29,25 @@ def last_move(context: Any, *parts: Any) -> SafeString:
     if last is None or key_of(*parts) not in last.keys:
         return mark_safe("")
     return format_html(' data-last-move="{}"', last.n)
+
+
+@register.filter
+def marks_at(last: Any, keys: Any) -> tuple[int, tuple[str, ...]] | None:
+    """Return what `{% last_move %}` writes on the elements named by `keys`, or None.
+
+    `keys` is space-separated; one ending in ":" stands for every key it begins
+    ("row:0:" for "row:0:1", "row:0:2"…). A kept region (lobby.templatetags.regions) keeps
+    `last_move|marks_at:…` instead of `last_move`, which changes with every move of another
+    seat, also where it marks nothing in the region.
+    """
+    if last is None:
+        return None
+    wanted = str(keys).split()
+    hit = tuple(
+        sorted(
+            key
+            for key in last.keys
+            if any(key == w or (w.endswith(":") and key.startswith(w)) for w in wanted)
+        )
+    )
+    return (last.n, hit) if hit else None

@@ -190,13 +190,14 @@ def pause_badge(pause: Any) -> str:
     """Return the badge of a seat's pause (vacation or quiet hours, until when), or ""."""
     from django.template.defaultfilters import date, time
     from django.utils.html import format_html
-    from django.utils.timezone import template_localtime
+    from django.utils.timezone import is_aware, localtime
     from django.utils.translation import gettext
 
     if not pause:
         return ""
     kind, until = pause[0], pause[1]
-    until = template_localtime(until)  # as the date and time filters get it in a template
+    if is_aware(until):  # as the date and time filters get it in a template
+        until = localtime(until)
     if kind == "vacation":
         words = gettext("on vacation until %(until)s") % {"until": date(until, "D j M, H:i")}
     else:

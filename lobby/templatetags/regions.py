@@ -23,6 +23,11 @@ them is left out), the region's place in its template, the board and the languag
 time zone; the next drawing with the same values reuses it instead of rendering it.
 The values must be everything the inside reads: `tests/lobby/test_region_keep.py` plays
 every game and checks each kept drawing against one drawn afresh.
+
+When the inside reads only some fields of each item of a list that changes more often
+than they do, `fields` names just those, so the region is reused while they stay:
+
+    {% region "scores" keep view.seats|fields:"seat points to_move" seat_names %}
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import hashlib
 import pickle
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
@@ -167,20 +173,6 @@ class RegionNode(template.Node):
         return mark_safe(marker(name))
 
 
-@register.filter
-def marks(last: Any, prefix: str) -> tuple[int, tuple[str, ...]] | None:
-    """Return what of `last_move` a region keeps: the touched keys under `prefix`, or None.
-
-    `{% region "theirs" keep last_move|marks:"column" … %}`: the region is drawn again
-    only when the latest turn touched one of its elements, not after every turn.
-    """
-    if last is None:
-        return None
-    start = f"{prefix}:"
-    keys = tuple(sorted(key for key in last.keys if key == prefix or key.startswith(start)))
-    return (last.n, keys) if keys else None
-
-
 @register.tag("region")
 def do_region(parser: template.base.Parser, token: template.base.Token) -> RegionNode:
     """`{% region "name" [keep value …] %}…{% endregion %}`: see the module's text."""
@@ -193,3 +185,21 @@ def do_region(parser: template.base.Parser, token: template.base.Token) -> Regio
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
     return RegionNode(parser.compile_filter(bits[1]), nodelist, keep)
+
+
+@register.filter
+def fields(items: Any, names: str) -> tuple[tuple[Any, ...], ...] | None:
+    """Return, for each item, its values of the space-separated field `names` (a keep key).
+
+    Items are mappings (a view's dicts) or objects; a missing field reads None. None when
+    `items` is None (no list, nothing read).
+    """
+    if items is None:
+        return None
+    keys = names.split()
+    return tuple(
+        tuple(
+            item.get(key) if isinstance(item, Mapping) else getattr(item, key, None) for key in keys
+        )
+        for item in items
+    )

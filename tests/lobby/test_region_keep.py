@@ -170,3 +170,19 @@ def test_a_log_line_is_worded_once_per_viewer_and_language(alice, bob):
             _draw(table, alice, kept=True)
         assert worded.call_count == 2 * lines  # another language: worded anew
     assert lines == len(first.log) >= 6 and again.log == first.log
+
+
+def test_fields_and_marks_at_name_only_what_a_region_reads():
+    from lobby.marks import LastMove
+    from lobby.templatetags.last_move import marks_at
+    from lobby.templatetags.regions import fields
+
+    seats = [{"seat": 0, "points": [1], "rows": "a"}, {"seat": 1, "points": [2], "rows": "b"}]
+    assert fields(seats, "seat points") == ((0, [1]), (1, [2]))
+    assert fields(seats, "missing") == ((None,), (None,))
+    assert fields(None, "seat") is None
+    last = LastMove(n=7, seat=1, keys=frozenset({"row:1:2", "world:1"}))
+    assert marks_at(last, "row:1: shield:1") == (7, ("row:1:2",))
+    assert marks_at(last, "world:1") == (7, ("world:1",))
+    assert marks_at(last, "world:0 row:10:") is None
+    assert marks_at(None, "world:1") is None
