@@ -15,7 +15,7 @@ Regions never nest (a region inside a region is a template error).
 A region may also say what it reads, so that a push need not draw it again while that
 stays the same:
 
-    {% region "theirs" keep view.expeditions view.highlight last_move seat_names %}
+    {% region "theirs" keep columns who last_move|marks_at:"column:" %}
 
 In a push drawing (one with a collector: no request, so no CSRF token inside), such a
 region's inside is kept per process under a hash of those values (pickled, so nothing of
