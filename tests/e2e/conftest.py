@@ -172,6 +172,9 @@ def create_table(page: Page, base: str, slug: str, **fields: str) -> str:
             field.fill(value)
     page.click("#main form button[type=submit]")
     expect(page.locator("h1")).to_have_text(str(get_engine(slug).name))
+    # The heading shows while the page is still parsed: wait for its scripts to have run
+    # (phone.js folds panels at DOMContentLoaded), or the caller's clicks race them.
+    page.wait_for_load_state("load")
     return page.url
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from games.engine import ClockDefaults, Game, Option, OptionError
 from games.registry import engines, get_engine
-from tests.games.kit import option_variants, run_kit
+from tests.games.kit import option_variants, run_kit, spread_variants
 
 SLUGS = [engine.slug for engine in engines()]
 
@@ -89,12 +89,15 @@ def test_every_third_state_of_a_game_passes_every_check(slug: str) -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_random_games_over_every_option_and_player_count_pass_the_kit(slug: str) -> None:
-    """Two seeds for each option variant and player count, deep checks every 50 states."""
+    """Every player count with the defaults and every other option variant once (player
+    counts in turn), deep checks every 50 states. The soak below plays their whole cross
+    product, many times over."""
     engine = get_engine(slug)
-    report = run_kit(engine, seeds=range(100, 102), deep_every=50)
-    variants = len(option_variants(engine))
+    games = spread_variants(engine)
+    report = run_kit(engine, seeds=[100], games=games, deep_every=50)
     counts = engine.max_players - engine.min_players + 1
-    assert report.games == 2 * variants * counts
+    assert report.games == len(games) == counts + len(option_variants(engine)) - 1
+    assert {count for count, _ in games} == set(range(engine.min_players, engine.max_players + 1))
     assert len(report.finished_scores) == report.games
 
 
@@ -110,17 +113,28 @@ def test_every_state_of_several_games_passes_every_check(slug: str) -> None:
     assert report.deep_states == report.steps + report.games
 
 
+#: The soak runs in parts, so that both cores share each engine's games.
+SOAK_PARTS = 4
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("part", range(SOAK_PARTS))
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_thousand_seeded_games_over_every_option_and_player_count_pass_the_kit(
-    slug: str,
+    slug: str, part: int
 ) -> None:
     """The soak: at least SOAK_GAMES games, spread evenly over every option variant and
     player count; each is played twice (determinism), replayed from its log, checked on
-    every state (turn invariants, log lines) and deeply every 250 states."""
+    every state (turn invariants, log lines) and deeply every 250 states. Each part plays
+    every SOAK_PARTS-th seed."""
     engine = get_engine(slug)
     per_seed = len(option_variants(engine)) * (engine.max_players - engine.min_players + 1)
-    seeds = -(-SOAK_GAMES // per_seed)
-    report = run_kit(engine, seeds=range(1000, 1000 + seeds), deep_every=250)
-    assert report.games == seeds * per_seed >= SOAK_GAMES
-    assert len(set(report.finished_scores)) > 1, "different seeds, different games"
+    total = -(-SOAK_GAMES // per_seed)
+    parts = [range(1000 + p, 1000 + total, SOAK_PARTS) for p in range(SOAK_PARTS)]
+    assert sorted(seed for seeds in parts for seed in seeds) == list(range(1000, 1000 + total))
+    assert total * per_seed >= SOAK_GAMES
+    seeds = parts[part]
+    report = run_kit(engine, seeds=seeds, deep_every=250)
+    assert report.games == len(seeds) * per_seed
+    if report.games > 1:
+        assert len(set(report.finished_scores)) > 1, "different seeds, different games"

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import Action
 from games.lost_cities.engine import LostCities, LostCitiesState
 from tests.games.kit import (
+    Hidden,
     assert_describe_hides_secrets,
     assert_no_leaks,
     assert_rejects_bad_payloads,
@@ -88,3 +91,21 @@ def test_the_kit_passes_a_correct_engine_and_reports_its_coverage() -> None:
     """A one-round game passes, and the report counts what was checked."""
     report = run_kit(LostCities(), seeds=[3], options=[{"rounds": 1}], deep_every=5)
     assert report.games == 1 and report.steps > 88 and report.bad_checked > 0
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    tokens=st.sets(st.text("AB-1", min_size=1, max_size=6), max_size=8),
+    text=st.text("AB-1x", max_size=60),
+)
+def test_the_hidden_finder_finds_exactly_what_in_finds(tokens: set[str], text: str) -> None:
+    """Short and overlapping tokens, prefixes of each other: the same answer as `in`."""
+    assert Hidden(tokens).found_in(text) == {token for token in tokens if token in text}
+
+
+def test_the_hidden_finder_finds_a_card_id_inside_a_longer_one_and_in_a_sentence() -> None:
+    hidden = Hidden({"TM-001", "TM-0012", "LC-B2"})
+    assert hidden.found_in('{"hand": ["TM-0012"]}') == {"TM-001", "TM-0012"}
+    assert hidden.found_in("drew LC-B2, then LC-B10") == {"LC-B2"}
+    assert hidden.found_in("nothing here: TM-00, LC-B") == set()
+    assert not Hidden(()) and Hidden(["TM-001"])
