@@ -109,6 +109,12 @@ def test_the_hand_sorts_and_the_tableau_stacks_survive_a_push(asgi_server, brows
     dealt = [_card(n) for n in HAND]
     by_cost = [_card(n) for n in ("Heat Trappers", "Birds", "Comet", "Io Mining Industries")]
     assert _hand_order(page) == dealt
+    # Drawn as cards on a desktop too (an unclosed phone-only @media once hid these rules
+    # from every wider screen): the type's colour band, the card's height, no list bullets.
+    card = page.locator(".tm-hand .tm-card").first
+    expect(card).to_have_css("border-top-width", "30.4px")
+    assert float(card.evaluate("e => parseFloat(getComputedStyle(e).minHeight)")) >= 140
+    expect(page.locator(".tm-stack-cards").first).to_have_css("list-style-type", "none")
     # Not Ann's turn: every card is dimmed with the reason in words.
     expect(page.locator(".tm-hand .tm-card.tm-unplayable")).to_have_count(4)
     expect(page.locator(".tm-hand .tm-reason")).to_have_count(4)
