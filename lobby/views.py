@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
@@ -23,6 +24,7 @@ from config.errors import ExplainedHttp404
 from config.http import HtmxHttpRequest
 from games.registry import UnknownGame, engines, get_engine
 from lobby import health, pushes, reputation, selectors, services
+from lobby.chat import chat_message_html
 from lobby.errors import LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
@@ -449,7 +451,7 @@ def table_chat(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table = _visible_table(request, code)
     text = request.POST.get("text", "")
     try:
-        chat_post(
+        message = chat_post(
             code=code, user=request.user, text=text, invited=str(table.code) in _invites(request)
         )
     except LobbyError as error:
@@ -464,11 +466,17 @@ def table_chat(request: HtmxHttpRequest, code: str) -> HttpResponse:
         page = {**board_context(table, request.user), **context}
         return render(request, "lobby/table_detail.html", page, status=error.status)
     if request.htmx:
-        return render(
-            request,
+        # The poster's own line comes with the form: their socket may not be open yet, and
+        # the push that follows is not added twice (static/js/playtable.js).
+        form = render_to_string(
             "lobby/_chat_form.html",
             {"table": table, "max_length": ChatMessage.MAX_LENGTH, "refocus": True},
+            request=request,
         )
+        own = chat_message_html(
+            message_id=message.id, user=request.user, zone=timezone.get_current_timezone()
+        )
+        return HttpResponse(form + (own or ""))
     return redirect(table.get_absolute_url() + f"#chat-{table.code}")
 
 

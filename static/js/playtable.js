@@ -319,3 +319,21 @@
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSettle", tick);
 })();
+
+// The table chat: the poster's own answer carries their message at once (their socket may
+// not be open yet), and the socket's push of the same message follows. A line whose id is
+// already in the list is not added again.
+(function () {
+  "use strict";
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var detail = event.detail;
+    var list = detail && detail.target;
+    if (!list || !list.classList || !list.classList.contains("chat-list")) return;
+    var fresh = 0;
+    Array.prototype.forEach.call(detail.fragment.querySelectorAll("li[id]"), function (item) {
+      if (document.getElementById(item.id)) item.remove();
+      else fresh += 1;
+    });
+    if (!fresh) detail.shouldSwap = false;
+  });
+})();

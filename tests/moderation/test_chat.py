@@ -208,3 +208,19 @@ def test_the_panel_shows_the_last_50_messages(client, table, alice):
     assert "line 009" not in page
     assert "line 010" in page and "line 059" in page
     assert page.index("line 010") < page.index("line 059")
+
+
+def test_the_posters_answer_carries_their_own_line_as_well_as_the_emptied_form(
+    client, table, alice
+):
+    """The poster sees their line at once, even before their socket is open; the socket's
+    push of the same line is then not added twice (static/js/playtable.js, the chat)."""
+    client.force_login(alice)
+    html = say(client, table, "hello early", **HTMX).content.decode()
+    message = ChatMessage.objects.get()
+    assert f'id="chat-{table.code}-form"' in html
+    assert f'<div id="chat-{table.code}-list" hx-swap-oob="beforeend">' in html
+    assert f'id="chat-msg-{message.id}"' in html and "hello early" in html
+    form, line = html.split("</form>")
+    assert "hello early" not in form  # emptied for the next line
+    assert "hello early" in line
