@@ -696,6 +696,17 @@ def test_solo_with_prelude_lasts_twelve_generations() -> None:
     assert ENGINE.round_info(final) == "Generation 12 of 12"
 
 
+def test_the_solo_goal_labels_name_both_game_lengths() -> None:
+    from games.terraforming_mars.constants import SOLO_GENERATIONS, SOLO_GENERATIONS_PRELUDE
+
+    (solo,) = [option for option in ENGINE.options if option.key == "solo_mode"]
+    labels = dict(solo.choices)
+    assert set(labels) == {"standard", "tr63"}
+    for label in labels.values():  # static labels: true with and without Prelude
+        assert f"{SOLO_GENERATIONS}, or {SOLO_GENERATIONS_PRELUDE} with Prelude" in str(label)
+    assert "TR 63" in str(labels["tr63"])
+
+
 def test_setup_and_moves_rebuild_the_same_game() -> None:
     final, moves = _random_game(8, 3, {"prelude": True, "draft": True})
     again = ENGINE.setup(players=3, seed=8, options={"prelude": True, "draft": True})
