@@ -526,8 +526,10 @@ def test_c41_spin_off_department_draws_for_cards_of_20_or_more() -> None:
 
 def test_c42_sub_zero_salt_fish() -> None:
     st = pos("C42")
-    st.temperature = -8
+    st.temperature = -8  # one step short of -6 °C
     assert "temperature" in blocked(st, "C42")
+    st.temperature = -6  # at the limit
+    assert blocked(st, "C42") is None
     p = run("C42", TARGET_1)
     assert p.prod("plants", 1) == -1
     st = p.after.clone()
