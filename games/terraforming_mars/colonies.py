@@ -573,15 +573,42 @@ def _later_drops(card_id: str) -> dict[str, int]:
     return drops
 
 
+def colony_trigger_production(st: State, seat: int, card_id: str) -> dict[str, int]:
+    """The production `seat` surely gains when it builds a colony itself: the unconditional
+    "colony" triggers of its cards in play and of the card placing it (Poseidon: +1 M€,
+    "whenever any player places a colony", its owner included). They fire as the colony is
+    built, so before the card's later production drop (as `playability._tile_production`
+    credits Tharsis Republic for Immigrant City)."""
+    player = st.players[seat]
+    triggers = [trigger for _card, trigger in player.mods.triggers]
+    card = CARDS.get(card_id)
+    if card is not None and card_id not in {owner for owner, _trigger in player.mods.triggers}:
+        triggers.extend(card.triggers)
+    gains: dict[str, int] = {}
+    for trigger in triggers:
+        if trigger.event != "colony" or trigger.cond:
+            continue
+        for effect in trigger.ops:
+            if effect[0] == "prod" and effect[2] > 0:
+                gains[effect[1]] = gains.get(effect[1], 0) + effect[2]
+    return gains
+
+
 def offsets_drop(st: State, seat: int, card_id: str, key: str) -> bool:
     """Whether a colony on `key` leaves every production the card lowers next at or above its
-    minimum: the colony comes first, so its build bonus counts (Minority Refuge and Pioneer
-    Settlement at -4 M€ production go to Luna, as Immigrant City's own city counts)."""
+    minimum: the colony comes first, so its build bonus and the player's own colony triggers
+    count (Minority Refuge and Pioneer Settlement at -4 M€ production go to Luna, or anywhere
+    with Poseidon, as Immigrant City's own city counts)."""
+    drops = _later_drops(card_id)
+    if not drops:
+        return True
     gains = build_production(key)
+    credit = colony_trigger_production(st, seat, card_id)
     prod = st.players[seat].prod
     return all(
-        prod[RES_INDEX[res]] + gains.get(res, 0) - drop >= PRODUCTION_MIN[RES_INDEX[res]]
-        for res, drop in _later_drops(card_id).items()
+        prod[RES_INDEX[res]] + gains.get(res, 0) + credit.get(res, 0) - drop
+        >= PRODUCTION_MIN[RES_INDEX[res]]
+        for res, drop in drops.items()
     )
 
 

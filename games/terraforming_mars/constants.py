@@ -1,7 +1,18 @@
-"""Every rule constant and house rule of the engine, in one table (rules/terraforming-mars.md).
+"""Every rule constant and the engine-wide house rules, in one table (rules/terraforming-mars.md).
 
-Each value cites its section of the spec; every "[house rule]" of the spec is one line here.
-The engine modules import these names; nothing else in the package hard-codes a rule number.
+Each value cites its section of the spec; every "[house rule]" of the spec that sets a number
+or a switch for the whole engine is one line here. The engine modules import these names;
+nothing else in the package hard-codes a rule number.
+
+Not here: the rulings about single cards live in the code that applies them, and README.md
+("House rules used", "Prelude", "Colonies") says each in words: Immigrant City
+(`playability._tile_production`), Energy Tapping and the Consortiums
+(`playability._check_steal_prod`), Minority Refuge and Pioneer Settlement
+(`colonies.offsets_drop`, `playability._colony_offsets`), Polyphemos
+(`payment.seat_card_price`), Stormcraft (`colonies.heat_available`, the `spend_heat` op),
+Vitor's "this card counts" (`cards/prelude.py`, `VITOR_MC`) and Helion's heat for a
+prelude's "pay n M€" (`cards/prelude.py`, the `prelude_pay` hook); so do the board's house
+rules (space names: `vocab.space_words`; the phone tabs; hand sorting).
 """
 
 from __future__ import annotations

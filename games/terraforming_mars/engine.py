@@ -55,8 +55,9 @@ MAP_CHOICES = (
     ("vastitas_borealis", gettext_noop("Vastitas Borealis")),
 )
 SOLO_MODES = (
-    ("standard", gettext_noop("Terraform Mars in 14 generations")),
-    ("tr63", gettext_noop("Reach TR 63 in 14 generations")),
+    # Static labels: the solo game lasts 14 generations, 12 with Prelude (§11.3, §13).
+    ("standard", gettext_noop("Terraform Mars by the last generation (14, or 12 with Prelude)")),
+    ("tr63", gettext_noop("Reach TR 63 by the last generation (14, or 12 with Prelude)")),
 )
 
 

@@ -157,8 +157,9 @@ def _tile_production(st: State, seat: int, card_id: str, before: int) -> dict[st
 
 def _colony_offsets(st: State, seat: int, card_id: str, before: int) -> bool:
     """Whether a colony the card places before effect `before` can go to a tile whose build
-    bonus keeps its later production drops legal (Minority Refuge onto Luna at -4 M€
-    production); colonies.ColonyPlace then offers only such tiles."""
+    bonus, with the player's own colony triggers (Poseidon's +1 M€ production), keeps its
+    later production drops legal (Minority Refuge onto Luna at -4 M€ production, or onto any
+    tile with Poseidon); colonies.ColonyPlace then offers only such tiles."""
     for effect in CARDS[card_id].play[:before]:
         if effect[0] == "colony" and colony_spaces(st, seat, card_id, bool(effect[1])):
             return True

@@ -11,6 +11,7 @@ from games.terraforming_mars.colonies import fleets, trade_costs
 from games.terraforming_mars.playability import play_block
 from games.terraforming_mars.scoring import card_vp
 from games.terraforming_mars.state import State
+from games.terraforming_mars.turn import use_block
 from tests.games.terraforming_mars.cardkit import Played, play_card, position, use
 from tests.games.terraforming_mars.helpers import (
     ENGINE,
@@ -100,7 +101,9 @@ def test_c03_atmo_collectors_floaters_and_its_four_modes() -> None:
     for mode, res, amount in (("titanium", "titanium", 2), ("energy", "energy", 3)):
         q = use(st, "C03", choose(mode))
         assert q.stock(res) == amount and q.res("C03") == 1
-        assert "Already used" in str(ENGINE.legal_actions(q.after, 0)) or True
+        assert use_block(st, 0, card("C03")) is None
+        assert "Already used" in str(use_block(q.after, 0, card("C03")))
+        assert {"type": "use", "card": card("C03")} not in ENGINE.legal_actions(q.after, 0)
     q = use(st, "C03", choose("heat"))
     assert q.stock("heat") == 4
     q = use(st, "C03", choose("add"))
@@ -163,6 +166,8 @@ def test_c32_red_spot_observatory() -> None:
     st.pw(0).res[card("C32")] = 1
     q = use(ready(st), "C32", choose("draw"))
     assert q.res("C32") == 0 and len(q.after.players[0].hand) == 3
+    q = use(ready(st), "C32", choose("add"))  # 1 floater: both modes open, "add" chosen
+    assert q.res("C32") == 2 and len(q.after.players[0].hand) == 2
     st = pos("C32")
     st.pw(0).played = st.players[0].played[:-1]
     assert "science" in blocked(st, "C32")
@@ -191,6 +196,19 @@ def test_c44_titan_floating_launch_pad_trades_for_free() -> None:
 
     lines = [str(log_text(entry)) for entry in q.after.log]
     assert "trades with Luna without paying." in lines
+
+
+def test_c44_titan_floating_launch_pad_jovian_mode_feeds_another_jovian_card() -> None:
+    st = pos("C14")
+    in_play(st, 0, "C44", res=1)
+    in_play(st, 0, "C19", "C03", res=0)  # Jupiter Floating Station (Jovian), Atmo Collectors
+    st = ready(st)
+    after = act(st, 0, {"type": "use", "card": card("C44")}, choose("jovian"))
+    # Only the Jovian floater cards: Atmo Collectors holds floaters but has no Jovian tag.
+    assert ENGINE.legal_actions(after, 0) == [pick("C44"), pick("C19")]
+    q = use(st, "C44", choose("jovian"), pick("C19"))
+    assert q.res("C19") == 1 and q.res("C44") == 1 and q.res("C03") == 0
+    assert dict((k, t) for k, _s, _o, t in q.after.colonies) == {k: -1 for k in TILES5}
 
 
 def test_c45_titan_shuttles_titanium_for_floaters() -> None:
@@ -358,6 +376,53 @@ def test_c46_trade_envoys_raise_the_marker_first() -> None:
     assert after.players[0].stock[0] == 4  # step 1 raised to 2: 4 M€
 
 
+def test_c47_trading_colony_raises_the_marker_before_its_owners_trade() -> None:
+    p = run("C47", colony("luna"))
+    st = p.after.clone()
+    set_stock(st, 0, mc=9, steel=0)
+    frozen = ready(st)
+    after = resolve(act(frozen, 0, {"type": "trade", "colony": "ceres", "payment": "mc"}), 0)
+    # Ceres at step 1 gives 2 steel; the marker rises to step 2 first: 3 steel.
+    assert after.players[0].stock[1] == 3
+    assert ("colony_marker", "ceres", 2) in [entry[2:] for entry in after.log if len(entry) > 2]
+    steps = {k: s for k, s, _o, _t in after.colonies}
+    assert steps["ceres"] == 0  # then back to the first free slot
+    # The same trade without the card: no boost.
+    st = frozen.clone()
+    player = st.pw(0)
+    player.played = tuple(c for c in player.played if c != card("C47"))
+    after = resolve(act(ready(st), 0, {"type": "trade", "colony": "ceres", "payment": "mc"}), 0)
+    assert after.players[0].stock[1] == 2
+
+
+@pytest.mark.parametrize(
+    ("cards", "payment", "stock", "left"),
+    [
+        (("C07",), "mc", {"mc": 8}, 0),
+        (("C07", "C35"), "mc", {"mc": 7}, 0),
+        (("C35",), "energy", {"energy": 2}, 0),
+        (("C07", "C35"), "titanium", {"titanium": 2}, 1),
+    ],
+)
+def test_a_trade_with_cryo_sleep_or_rim_freighters_costs_the_reduced_amount(
+    cards: tuple[str, ...], payment: str, stock: dict[str, int], left: int
+) -> None:
+    from games.terraforming_mars.constants import RES_INDEX
+
+    st = pos("C14")
+    in_play(st, 0, *cards)
+    set_stock(st, 0, **{"mc": 0, "energy": 0, "titanium": 0, "heat": 0, **stock})
+    trade = {"type": "trade", "colony": "ceres", "payment": payment}
+    frozen = ready(st)
+    after = resolve(act(frozen, 0, trade), 0)
+    assert after.players[0].stock[RES_INDEX[payment]] == left
+    assert after.players[0].stock[1] == 2  # Ceres at step 1: the trade was made
+    assert dict((k, t) for k, _s, _o, t in after.colonies)["ceres"] == 0
+    short = frozen.clone()  # one resource less than the reduced price: no trade
+    short.pw(0).stock[RES_INDEX[payment]] -= 1 + left
+    assert trade not in ENGINE.legal_actions(ready(short), 0)
+
+
 # --- production, tags, effects --------------------------------------------------------------------
 
 
@@ -461,8 +526,10 @@ def test_c41_spin_off_department_draws_for_cards_of_20_or_more() -> None:
 
 def test_c42_sub_zero_salt_fish() -> None:
     st = pos("C42")
-    st.temperature = -8
+    st.temperature = -8  # one step short of -6 °C
     assert "temperature" in blocked(st, "C42")
+    st.temperature = -6  # at the limit
+    assert blocked(st, "C42") is None
     p = run("C42", TARGET_1)
     assert p.prod("plants", 1) == -1
     st = p.after.clone()
@@ -492,6 +559,30 @@ def test_r02_poseidon_first_colony_and_production_per_colony() -> None:
     st = act(ready(st), 0, {"type": "first_action"})
     st = resolve(st, 0, colony("luna"))
     assert st.players[0].prod[0] == 3  # Luna +2, Poseidon +1
+
+
+def test_r02_poseidon_gains_when_another_player_or_its_owner_builds_a_colony() -> None:
+    st = _corp_game("R02")
+    set_stock(st, 1, mc=17)
+    st.active = 1
+    before = ready(st)
+    after = resolve(act(before, 1, {"type": "colony", "colony": "io"}), 1)
+    assert dict((k, o) for k, _s, o, _t in after.colonies)["io"] == (1,)
+    assert after.players[0].prod[0] == before.players[0].prod[0] + 1  # Poseidon's owner
+    assert after.players[1].prod[0] == before.players[1].prod[0]  # not the builder
+    assert after.players[1].prod[5] == before.players[1].prod[5] + 1  # Io's build bonus
+    st = _corp_game("R02")
+    set_stock(st, 0, mc=17)
+    before = ready(st)
+    after = resolve(act(before, 0, {"type": "colony", "colony": "ceres"}), 0)
+    assert after.players[0].prod[0] == before.players[0].prod[0] + 1
+    assert after.players[0].prod[1] == before.players[0].prod[1] + 1  # Ceres: steel
+    st = pos("C14")  # nobody has Poseidon: a colony raises no M€ production
+    set_stock(st, 1, mc=17)
+    st.active = 1
+    before = ready(st)
+    after = resolve(act(before, 1, {"type": "colony", "colony": "io"}), 1)
+    assert after.players[0].prod[0] == before.players[0].prod[0]
 
 
 def test_r04_arklight_animals_per_animal_or_plant_tag() -> None:

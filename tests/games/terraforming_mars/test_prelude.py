@@ -19,9 +19,10 @@ from games.terraforming_mars.constants import (
     PRELUDES_DEALT,
     PRELUDES_KEPT,
     RES_INDEX,
+    SOLO_TR63,
 )
 from games.terraforming_mars.milestones import MILESTONES
-from games.terraforming_mars.phases import corporation_pool, project_pool
+from games.terraforming_mars.phases import corporation_pool, project_pool, solo_won
 from games.terraforming_mars.prelude import prelude_pool, valley_trust_preludes
 from games.terraforming_mars.scoring import card_vp
 from games.terraforming_mars.state import State
@@ -696,6 +697,17 @@ def test_solo_with_prelude_lasts_twelve_generations() -> None:
     assert ENGINE.round_info(final) == "Generation 12 of 12"
 
 
+def test_the_solo_goal_labels_name_both_game_lengths() -> None:
+    from games.terraforming_mars.constants import SOLO_GENERATIONS, SOLO_GENERATIONS_PRELUDE
+
+    (solo,) = [option for option in ENGINE.options if option.key == "solo_mode"]
+    labels = dict(solo.choices)
+    assert set(labels) == {"standard", "tr63"}
+    for label in labels.values():  # static labels: true with and without Prelude
+        assert f"{SOLO_GENERATIONS}, or {SOLO_GENERATIONS_PRELUDE} with Prelude" in str(label)
+    assert "TR 63" in str(labels["tr63"])
+
+
 def test_setup_and_moves_rebuild_the_same_game() -> None:
     final, moves = _random_game(8, 3, {"prelude": True, "draft": True})
     again = ENGINE.setup(players=3, seed=8, options={"prelude": True, "draft": True})
@@ -724,13 +736,21 @@ def test_soak_with_prelude_on_every_map_with_draft_solo_and_corporate_era(map_: 
             "draft": game_no % 2 == 0,
             "corporate_era": game_no % 3 != 0,
             "colonies": game_no % 2 == 1,  # §14 too: both expansions together
+            # §11.3 TR63 in the solo games 5 and 15 (with Colonies, with and without
+            # Corporate Era); the solo games 0, 10 and 20 keep the standard goal.
+            "solo_mode": "tr63" if game_no % 10 == 5 else "standard",
         }
         final, _ = _random_game(900 + game_no, players, options)
         assert final.phase == "over", (map_, game_no)
-        assert ENGINE.outcome(final) is not None
+        outcome = ENGINE.outcome(final)
+        assert outcome is not None
         assert ENGINE.load(json.loads(json.dumps(ENGINE.dump(final)))) == final
         if players == 1:
             assert final.gen == 12
+            assert final.settings.solo_mode == options["solo_mode"]
+            if options["solo_mode"] == "tr63":  # won at TR 63 whatever the parameters
+                assert solo_won(final) == (final.players[0].tr >= SOLO_TR63)
+                assert (outcome.scores[0] == 0) == (final.players[0].tr < SOLO_TR63)
 
 
 def test_the_heuristic_bot_keeps_and_plays_its_best_preludes() -> None:

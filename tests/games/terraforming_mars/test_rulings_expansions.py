@@ -227,6 +227,45 @@ def test_colony_card_at_minus_3_may_go_anywhere(number: str) -> None:
     assert done.players[0].prod[MC] == -5
 
 
+POSEIDON = "R02"
+
+
+def _poseidon_refuge(number: str, mc_prod: int) -> State:
+    """Seat 0 has Poseidon, Luna is full: only Poseidon's +1 M€ production can offset."""
+    st = _refuge(number, mc_prod, luna_owners=(1, 1, 1))
+    st.pw(0).corp = card(POSEIDON)
+    return ready(st)
+
+
+@pytest.mark.parametrize("number", ["C26", "C29"])
+def test_colony_card_with_poseidon_playable_at_minus_4_without_luna(number: str) -> None:
+    st = _poseidon_refuge(number, -4)
+    play = {"type": "play", "card": card(number)}
+    assert play_block(st, 0, card(number)) is None
+    assert play in ENGINE.legal_actions(st, 0)
+    after = act(st, 0, play)
+    while after.queue[0][0] != "colony_place":
+        after = act(after, 0, ENGINE.legal_actions(after, 0)[0])
+    assert sorted(_colony_options(after)) == sorted(set(TILES5) - {"luna"})
+    done = resolve(act(after, 0, {"type": "colony", "colony": "io"}), 0)
+    assert done.players[0].prod[MC] == -5  # -4, +1 (Poseidon), -2
+    assert dict((k, o) for k, _s, o, _t in done.colonies)["io"] == (0,)
+
+
+@pytest.mark.parametrize("number", ["C26", "C29"])
+def test_colony_card_with_poseidon_refused_at_minus_5_without_luna(number: str) -> None:
+    st = _poseidon_refuge(number, -5)  # -5 + 1 - 2 = -6: below the minimum
+    assert {"type": "play", "card": card(number)} not in ENGINE.legal_actions(st, 0)
+    assert "production is too low" in str(play_block(st, 0, card(number)))
+
+
+def test_another_players_poseidon_does_not_offset_the_drop() -> None:
+    st = _refuge("C26", -4, luna_owners=(1, 1, 1))
+    st.pw(1).corp = card(POSEIDON)  # its +1 M€ production goes to seat 1
+    st = ready(st)
+    assert "production is too low" in str(play_block(st, 0, card("C26")))
+
+
 @pytest.mark.django_db
 def test_the_drawn_setup_and_research_screens_say_5_mc_for_polyphemos(alice: Any, bob: Any) -> None:
     from lobby.rendering import board_html
