@@ -12,6 +12,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from games.terraforming_mars.bots import BOTS
 from games.terraforming_mars.state import State
 from games.terraforming_mars.text import describe_action
@@ -33,9 +35,7 @@ def pluto_game(owners: tuple[int, ...], *, players: int = 3, confirm: bool = Fal
     if confirm:
         options["confirm_turn"] = True
     st = game(players, options=options, mc=40)
-    st.colonies = tuple(
-        (key, 1, owners if key == "pluto" else (), -1) for key in TILES
-    )
+    st.colonies = tuple((key, 1, owners if key == "pluto" else (), -1) for key in TILES)
     for seat in range(players):
         give(st, seat, f"00{seat + 1}")
     return st
@@ -188,7 +188,10 @@ def test_bots_answer_the_discard() -> None:
 def test_the_waiting_discard_survives_dump_and_load() -> None:
     st = trade_pluto(ready(pluto_game((2, 1))))
     data = ENGINE.dump(st)
-    assert data["after_turn"] == [["colony_discard", 2, "", "pluto"], ["colony_discard", 1, "", "pluto"]]
+    assert data["after_turn"] == [
+        ["colony_discard", 2, "", "pluto"],
+        ["colony_discard", 1, "", "pluto"],
+    ]
     back = ENGINE.load(json.loads(json.dumps(data)))
     assert back == st and back.after_turn == st.after_turn
     # A state stored before the field reads as nothing waiting.
@@ -197,8 +200,6 @@ def test_the_waiting_discard_survives_dump_and_load() -> None:
 
 
 def test_a_broken_waiting_discard_is_refused() -> None:
-    import pytest
-
     data = ENGINE.dump(trade_pluto(ready(pluto_game((2,)))))
     for broken in ([["colony_discard", 7, "", "pluto"]], [["no_such", 1, ""]], [["noop", 1, ""]]):
         with pytest.raises(ValueError):
