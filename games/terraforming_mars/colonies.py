@@ -18,9 +18,12 @@ Main actions (turn.py hands them here):
 
 A card that builds a colony queues ("colony_place", seat, card): its answers are the same
 `{"type": "colony", "colony": key}`. Colony bonuses are given to every colony owner, each in
-their own seat's decisions where there is a choice (which card gets the microbe; Pluto's
-discard): the queue holds decisions for any seat, so the owner answers during the trader's
-turn (§14, off-turn decisions), in slot order, before the trader's turn goes on.
+their own seat's decisions where there is a choice: the queue holds decisions for any seat,
+so the owner says which card gets the microbe during the trader's turn (§14, off-turn
+decisions), in slot order, before the trader's turn goes on. Pluto's owner draws at once,
+but the discard waits for the end of the trader's turn, as on Board Game Arena (§14: "BGA
+resolves discards after the turn ends"): it goes to `State.after_turn`, which
+`phases.next_turn` queues, in the order the discards arose, before the turn moves on.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from games.terraforming_mars.constants import (
     HEAT,
     HEAT_PER_STEP,
     MAX_COLONIES,
+    PLUTO_DISCARD_AFTER_TURN,
     PRODUCTION_MIN,
     RES_INDEX,
     TITANIUM,
@@ -80,6 +84,7 @@ __all__ = [
     "colony_requirement_block",
     "colony_options",
     "deal_tiles",
+    "discards_due",
     "end_generation",
     "fleets",
     "give_bonus",
@@ -463,9 +468,23 @@ def _give(st: State, seat: int, key: str, benefit: Benefit, step: int) -> None:
     elif kind == "draw_then_discard":
         drawn = draw_to_hand(st, seat, amount)
         log(st, seat, "colony_draw", key, drawn)
-        front(st, ("colony_discard", seat, "", key))
+        _discard_later(st, seat, key)
     elif kind == "ocean":
         front(st, ("place", seat, "", "ocean", "ocean", ""))
+
+
+def _discard_later(st: State, seat: int, key: str) -> None:
+    """Pluto's discard (§14): after the active player's turn, or at once outside the turns."""
+    item = ("colony_discard", seat, "", key)
+    if PLUTO_DISCARD_AFTER_TURN and st.phase == "action":
+        st.after_turn = (*st.after_turn, item)
+    else:
+        front(st, item)
+
+
+def discards_due(st: State) -> tuple[int, ...]:
+    """The seats whose Pluto discard waits for the end of the turn, in the order asked."""
+    return tuple(item[1] for item in st.after_turn if item[0] == "colony_discard")
 
 
 # --- floaters as heat (Stormcraft Incorporated) ---------------------------------------------------

@@ -104,7 +104,7 @@ def benefit_words(benefit: Benefit, step: int | None = None) -> Msg:
     if kind == "draw":
         return nmsg("draw %(n)s card", "draw %(n)s cards", n)
     if kind == "draw_then_discard":
-        return msg("draw 1 card, then discard 1")
+        return msg("draw 1 card, then discard 1 when the turn ends")
     return msg("place an ocean tile")
 
 

@@ -14,6 +14,7 @@ from games.terraforming_mars.colonies import (
     TILES,
     TRADE_PAYMENTS,
     colony_block,
+    discards_due,
     fleets,
     fleets_out,
     is_active,
@@ -95,4 +96,6 @@ def colonies_view(
         "fleets": [
             {"seat": s, "total": fleets(st, s), "out": fleets_out(st, s)} for s in range(st.n)
         ],
+        # The seats whose Pluto discard waits for the end of this turn (public: the draw is).
+        "after_turn": list(discards_due(st)),
     }

@@ -177,7 +177,11 @@ COLONY_TILES_SOLO = 4  # ... [house rule] solo: 4 tiles from the seed, all kept,
 TRADE_BOOST_ALWAYS = True  # §14 [house rule]: Trade Envoys / Trading Colony always raise the
 # marker before a trade (the open-source implementation asks only on Europa).
 # Colony bonuses are given in slot order, each owner answering their own decisions during the
-# trader's turn, before the trader goes on (§14 off-turn decisions) [house rule].
+# trader's turn, before the trader goes on (§14 off-turn decisions) [house rule] ...
+PLUTO_DISCARD_AFTER_TURN = True  # ... except Pluto's discard: its owner draws at once and
+# discards when the trader's turn ends (after its Confirm), before the next player acts or
+# production, in the order the discards arose; a trader with a Pluto colony waits too
+# (§14: "BGA resolves discards after the turn ends").
 
 # --- Hidden information (§15.0) -----------------------------------------------------------
 EVENTS_PUBLIC = True  # §15.0 [house rule]: played events are shown face up

@@ -361,6 +361,8 @@ class TerraformingMars(Game[State]):
             return 0
         if before.active != seat or after.active != seat or self.to_move(after) != {seat}:
             return 0  # another seat decided, or the turn passed
+        if any(item[0] == "next_turn" for item in after.queue):
+            return 0  # the turn is over: only the decisions after it remain (Pluto's discard)
         if len(after.deck) != len(before.deck) or after.reshuffles != before.reshuffles:
             return 0  # a card was drawn or revealed: the window starts again after it
         return before.undo + 1

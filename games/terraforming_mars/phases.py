@@ -135,6 +135,7 @@ def setup_state(players: int, seed: int, settings: Settings) -> State:
         colonies=deal_tiles(seed, players) if settings.colonies else (),
         ahead=(False,) * players,
         confirm=(settings.confirm_turn,) * players,
+        after_turn=(),
         _owned=set(),
         _front=[],
     )
@@ -384,7 +385,17 @@ def next_turn(st: State) -> None:
 
     A player who said "I pass when my turn comes" (README "Turn flow") passes at once, with
     the log line "passed (in advance)", and the turn goes on to the next one.
+
+    Decisions that wait for the end of the turn (`State.after_turn`: Pluto's discards, §14)
+    are asked first, in the order they arose; the ("next_turn", seat, "") item after them
+    moves the turn on (or ends the generation) once they are answered.
     """
+    if st.after_turn:
+        for item in st.after_turn:
+            front(st, item)
+        front(st, ("next_turn", st.active, ""))
+        st.after_turn = ()
+        return
     st.turn_actions = 0
     for offset in range(1, st.n + 1):
         seat = (st.active + offset) % st.n
@@ -398,6 +409,12 @@ def next_turn(st: State) -> None:
         st.active = seat
         return
     _production(st)
+
+
+@op("next_turn")
+def _next_turn(st: State, item: tuple[Any, ...]) -> None:
+    """("next_turn", seat, ""): the decisions after the turn are answered; the turn moves on."""
+    next_turn(st)
 
 
 def _production(st: State) -> None:

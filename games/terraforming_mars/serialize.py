@@ -116,6 +116,7 @@ def dump_state(st: State) -> dict[str, Any]:
         ],
         "ahead": list(st.ahead),
         "confirm": list(st.confirm),
+        "after_turn": _json(st.after_turn),
     }
 
 
@@ -244,6 +245,8 @@ def _state(data: Any) -> State:
         n_raw = data.get("n")
         seats = n_raw if type(n_raw) is int and 1 <= n_raw <= 5 else 0
         data = {**data, "ahead": [False] * seats, "confirm": [False] * seats}  # before turn flow
+    if isinstance(data, Mapping) and "after_turn" not in data:
+        data = {**data, "after_turn": []}  # stored before Pluto's discards waited for the turn end
     data = keys(data, "the state", _KEYS)
     if data["v"] != DUMP_VERSION:
         fail("unknown version")
@@ -313,6 +316,7 @@ def _state(data: Any) -> State:
         colonies=_colonies(data["colonies"], n, settings.colonies),
         ahead=_flags(data["ahead"], n, "pass in advance"),
         confirm=_flags(data["confirm"], n, "confirm turn"),
+        after_turn=_after_turn(data["after_turn"], n),
     )
     _check_cards_once(st)
     if sum(1 for kind, _, _ in board.values() if kind == "ocean") != st.oceans:
@@ -334,6 +338,14 @@ def _colonies(raw: Any, n: int, on: bool) -> tuple[tuple[str, int, tuple[int, ..
     if len({t[0] for t in tiles}) != len(tiles) or (tiles and not on):
         fail("the colony tiles are broken")
     return tuple(tiles)
+
+
+def _after_turn(raw: Any, n: int) -> tuple[tuple[Any, ...], ...]:
+    """The decisions waiting for the end of the turn (Pluto's discards, §14)."""
+    waiting = tuple(_queue(raw, n))
+    if any(item[0] not in DECISIONS or item[1] == NEUTRAL for item in waiting):
+        fail("a decision waiting for the end of the turn is broken")
+    return waiting
 
 
 def _flags(raw: Any, n: int, what: str) -> tuple[bool, ...]:

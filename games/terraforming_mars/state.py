@@ -204,6 +204,7 @@ STATE_FIELDS = (
     "colonies",
     "ahead",
     "confirm",
+    "after_turn",
 )
 
 
@@ -246,6 +247,10 @@ class State:
     # "I confirm the end of my turns" (the seat's own setting, from the table option).
     ahead: tuple[bool, ...]
     confirm: tuple[bool, ...]
+    # §14 (colonies.py): queue items that wait for the end of the active player's turn, in the
+    # order they arose (Pluto's discards: ("colony_discard", owner, "", "pluto")); queued by
+    # `phases.next_turn` before the turn moves on.
+    after_turn: tuple[tuple[Any, ...], ...]
 
     def clone(self) -> State:
         """Return a writable copy that shares every unchanged part with `self`."""

@@ -358,21 +358,25 @@ def test_card_resource_colony_bonus_is_the_owners_off_turn_choice() -> None:
     assert ENGINE.to_move(st) == {0}  # the trader's turn goes on: second action
 
 
-def test_pluto_colony_bonus_draw_then_discard_off_turn() -> None:
+def test_pluto_colony_bonus_draws_at_once_and_discards_after_the_turn() -> None:
+    """BGA's way (§14): the owner draws now; the discard waits for the end of the turn
+    (test_pluto_discard.py has the rest)."""
     st = colony_game(("pluto", "luna", "io", "ceres", "triton"), mc=9)
     give(st, 1, "001")
     set_tile(st, "pluto", step=1, owners=(1,))
     st = ready(st)
     st = act(st, 0, trade("pluto"))
     st = resolve(st, 0)
-    assert ENGINE.to_move(st) == {1}
+    assert ENGINE.to_move(st) == {0}  # the trader goes on
     assert len(st.players[1].hand) == 2
-    assert ENGINE.legal_actions(st, 0) == []
+    assert ENGINE.legal_actions(st, 1) == []
     drawn = st.players[1].hand[1]
+    st = act(st, 0, {"type": "end_turn"})
+    assert ENGINE.to_move(st) == {1}
     st = act(st, 1, {"type": "discard", "card": card("001")})
     assert st.players[1].hand == (drawn,)
     assert card("001") in st.discard
-    assert ENGINE.to_move(st) == {0}
+    assert ENGINE.to_move(st) == {1} and st.active == 1
     # The other players never see the card drawn.
     assert drawn in ENGINE.secret_tokens(st, 0)
     assert drawn not in ENGINE.secret_tokens(st, 1)

@@ -101,3 +101,18 @@ def test_a_colony_card_decision_names_the_tiles(alice, bob) -> None:
     key = state.colonies[0][0]
     label = _option_label(state, ("colony_place", 0, ""), {"type": "colony", "colony": key})
     assert str(label["label"]) == key.capitalize()
+
+
+def test_a_waiting_pluto_discard_is_named_on_the_board(alice, bob) -> None:
+    """§14: Pluto's owner discards when the trader's turn ends; the panel says so meanwhile."""
+    table = _table(alice, bob)
+    engine = get_engine("terraforming_mars")
+    state = engine.load(table.state).clone()
+    state.after_turn = (("colony_discard", 1, "", "pluto"),)
+    state.freeze()
+    table.state = engine.dump(state)
+    table.save(update_fields=["state"])
+    for user in (alice, bob, AnonymousUser()):
+        html = board_html(table, user)
+        assert "discards a card for Pluto when this turn ends." in html
+        assert 'class="tm-colony-later' in html
