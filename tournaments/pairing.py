@@ -23,7 +23,11 @@ House rules (see the README's tournaments section):
   champion wins the first. Out after two losses; a draw sends the better seed through.
   See "Double elimination" below for the schedule of rounds.
 - **Tables of 3–5** (games for more than two): ranked by score then rating, cut into tables
-  as equal as possible, best-ranked players together.
+  as equal as possible, best-ranked players together. When the players cannot be cut into
+  tables of 3 up to the largest, the lowest-ranked players who have had no bye sit out with
+  a bye (1 point, as in Swiss: one pair won), as few as let the rest be cut; when that is
+  impossible too (everyone has had a bye, too few players), tables go down to the game's
+  own minimum. Nobody has a second bye.
 - **Standings**: score, then Buchholz (the sum of the final scores of everyone met), then
   Sonneborn-Berger (for each opponent, the points taken from them × their final score),
   then rating. Byes count for the score only.
@@ -241,6 +245,14 @@ def table_sizes(count: int, smallest: int, largest: int) -> list[int]:
     return [size + 1] * extra + [size] * (tables - extra)
 
 
+def _cuttable(count: int, smallest: int, largest: int) -> bool:
+    try:
+        table_sizes(count, smallest, largest)
+    except ValueError:
+        return False
+    return True
+
+
 def tables_pairing(
     players: Sequence[Player],
     games: Sequence[Game],
@@ -248,16 +260,44 @@ def tables_pairing(
     *,
     smallest: int,
     largest: int,
+    minimum: int | None = None,
 ) -> Pairing:
-    """Seat one round of multi-player tables: ranked by score then rating, best together."""
+    """Seat one round of multi-player tables: ranked by score then rating, best together.
+
+    1. Rank by score, then rating.
+    2. When the players cannot be cut into tables of `smallest` to `largest`, the
+       lowest-ranked players who have had no bye sit out with one: as few as let the rest
+       be cut. Nobody gets a second bye.
+    3. When byes cannot do it (everyone has had one, or too few players), tables go down
+       to `minimum` (the game's own minimum; `smallest` if None), with no bye.
+
+    Raises ValueError when even that cannot seat them: no round can be made.
+    """
     records = _records(games, byes)
     order = [p.id for p in _ranked(players, records)]
+    sitting_out: set[int] = set()
+    if not _cuttable(len(order), smallest, largest):
+        had_bye = {b.player for b in byes}
+        candidates = [p for p in reversed(order) if p not in had_bye]
+        fewest = next(
+            (
+                count
+                for count in range(1, len(candidates) + 1)
+                if _cuttable(len(order) - count, smallest, largest)
+            ),
+            None,
+        )
+        if fewest is not None:
+            sitting_out = set(candidates[:fewest])
+        else:
+            smallest = smallest if minimum is None else min(smallest, minimum)
+    seated = [p for p in order if p not in sitting_out]
     tables: list[tuple[int, ...]] = []
     start = 0
-    for size in table_sizes(len(order), smallest, largest):
-        tables.append(_seat_order(order[start : start + size], records))
+    for size in table_sizes(len(seated), smallest, largest):
+        tables.append(_seat_order(seated[start : start + size], records))
         start += size
-    return Pairing(tables=tuple(tables))
+    return Pairing(tables=tuple(tables), byes=tuple(p for p in order if p in sitting_out))
 
 
 def standings(
