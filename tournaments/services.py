@@ -380,10 +380,17 @@ def _pairing_for(tournament: Tournament, entries: list[Entry], number: int) -> p
     if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
         return pure.double_pairing(double_bracket_of(tournament, entries), number)
     if tournament.format == Tournament.Format.TABLES:
+        # Tables of 3 up to the largest; byes when the count cannot be cut so; else the
+        # game's own smallest tables (see pairing.tables_pairing).
         engine = get_engine(tournament.game)
-        largest = min(tournament.table_size, engine.max_players)
-        smallest = max(3, engine.min_players) if len(active) >= 3 else engine.min_players
-        return pure.tables_pairing(active, games, byes, smallest=smallest, largest=largest)
+        return pure.tables_pairing(
+            active,
+            games,
+            byes,
+            smallest=max(3, engine.min_players),
+            largest=min(tournament.table_size, engine.max_players),
+            minimum=max(2, engine.min_players),
+        )
     return pure.swiss_pairing(active, games, byes)
 
 
@@ -408,14 +415,37 @@ def _next_round(tournament: Tournament, now: datetime) -> None:
             return
         try:
             plan = _pairing_for(tournament, entries, number)
-        except ValueError:  # too few players left for a table
-            _finish(tournament, entries, now)
+        except ValueError:  # no round can be made: nobody can be seated at a table
+            if tournament.round_number == 0:
+                _cancel_unseated(tournament, entries, now)
+            else:
+                _finish(tournament, entries, now)
             return
         tournament.round_number = number
         _round_create(tournament, entries, number, plan)
         if plan.tables:
             return
         # An elimination round decided without games (players gone): on to the next.
+
+
+def _cancel_unseated(tournament: Tournament, entries: list[Entry], now: datetime) -> None:
+    """No first round can be made: cancel (nobody won) and tell everyone why."""
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.finished_at = now
+    tournament.end_words = encode(
+        msg(
+            "Cancelled: %(count)s players cannot be seated at the tables of this tournament.",
+            count=len([e for e in entries if not e.dropped]),
+        )
+    )
+    _tell(
+        tournament,
+        _with_organiser(tournament, [e.user for e in entries]),
+        msg(
+            "The tournament %(name)s was cancelled: its players cannot be seated at its tables.",
+            name=tournament.name,
+        ),
+    )
 
 
 def _round_create(

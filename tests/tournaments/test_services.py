@@ -327,6 +327,97 @@ def test_rounds_of_tables_seat_everyone_and_score_by_place(alice):
     assert sorted(lines.values()) == [0.0, 0.0, 1.5, 1.5, 2.0, 2.0, 2.0]
 
 
+def _tables_of(alice: Any, count: int, **kwargs: Any) -> Tournament:
+    """A rounds-of-tables tournament of Relative Space for p1…pN (p1 the best rated)."""
+    users = players(count)
+    for rank, user in enumerate(users):
+        Rating.objects.create(user=user, game="relative_space", rating=1800 - 10 * rank)
+    fields = {"game": "relative_space", "format": "tables", "min_players": 3, **kwargs}
+    return start(open_tournament(alice, **fields), users)
+
+
+def _last_named_concedes(table: Table) -> None:
+    """End a table: its player with the last name (the lowest rated) concedes."""
+    loser = max((s.user for s in table.seats.all()), key=lambda user: user.username)
+    table_concede(code=table.code, user=loser)
+    game_finish(table_id=table.id)
+
+
+def _seated_and_byes(tournament: Tournament, number: int) -> tuple[list[list[str]], list[str]]:
+    tables = [
+        sorted(s.user.username for s in table.seats.all())
+        for table in tables_of_round(tournament, number)
+    ]
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    byes = [Entry.objects.get(id=entry_id).user.username for entry_id in round_.byes]
+    return tables, byes
+
+
+def test_four_players_at_tables_of_3_take_turns_with_a_bye_and_the_event_has_a_winner(alice):
+    tournament = _tables_of(alice, 4, table_size=3, rounds=3)
+    assert tournament.status == Tournament.Status.RUNNING and tournament.winner is None
+    # Four cannot sit at tables of 3: the lowest-ranked has a bye, and is told so.
+    assert _seated_and_byes(tournament, 1) == ([["p1", "p2", "p3"]], ["p4"])
+    assert Notification.objects.filter(
+        user__username="p4", text__contains="you have a bye (1 point)"
+    ).exists()
+    for number in (1, 2, 3):
+        assert tournament.round_number == number
+        for table in tables_of_round(tournament, number):
+            _last_named_concedes(table)
+        tournament = run_due(tournament)
+    # p1 1.5, p2 1.5, p3 0, p4 1 (bye): p3 is the lowest without a bye. Then p1 3, p2 3,
+    # p3 1, p4 1: p2 is the lowest-ranked left without a bye.
+    assert _seated_and_byes(tournament, 2) == ([["p1", "p2", "p4"]], ["p3"])
+    assert _seated_and_byes(tournament, 3) == ([["p1", "p3", "p4"]], ["p2"])
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p1"  # 1.5 + 1.5 + 1.5, against p2's 1.5 + 1.5 + 1
+    assert Round.objects.filter(tournament=tournament).count() == 3
+    assert Notification.objects.filter(text__contains="p1 won").count() == 4
+
+
+@pytest.mark.parametrize(("count", "table_size", "seated"), [(5, 3, 3), (5, 4, 4)])
+def test_a_count_tables_cannot_hold_at_the_start_plays_with_as_few_byes_as_needed(
+    alice, count, table_size, seated
+):
+    tournament = _tables_of(alice, count, table_size=table_size, rounds=2)
+    assert tournament.status == Tournament.Status.RUNNING
+    ((table,), byes) = _seated_and_byes(tournament, 1)
+    assert len(table) == seated and len(byes) == count - seated
+
+
+def test_players_who_leave_mid_tournament_leave_byes_not_an_early_end(alice):
+    tournament = _tables_of(alice, 6, table_size=3, rounds=2)
+    assert _seated_and_byes(tournament, 1) == ([["p1", "p2", "p3"], ["p4", "p5", "p6"]], [])
+    entry_leave(code=tournament.code, user=Entry.objects.get(user__username="p6").user)
+    for table in tables_of_round(tournament, 1):
+        _last_named_concedes(table)
+    tournament = run_due(tournament)
+    # Five left for tables of 3: the two lowest-ranked have byes.
+    assert tournament.status == Tournament.Status.RUNNING and tournament.round_number == 2
+    ((table,), byes) = _seated_and_byes(tournament, 2)
+    assert len(table) == 3 and len(byes) == 2 and "p6" not in table + byes
+
+
+def test_a_tables_tournament_no_round_can_seat_is_cancelled_and_everyone_is_told(
+    alice, monkeypatch
+):
+    from games.registry import get_engine
+
+    tournament = open_tournament(
+        alice, game="relative_space", format="tables", table_size=3, min_players=3
+    )
+    # A game for four at least, at tables of up to 3: neither byes nor smaller tables help.
+    monkeypatch.setattr(type(get_engine("relative_space")), "min_players", 4)
+    tournament = start(tournament, players(3))
+    assert tournament.status == Tournament.Status.CANCELLED and tournament.winner is None
+    assert "cannot be seated" in tournament.end_said
+    told = Notification.objects.filter(text__contains="was cancelled: its players cannot")
+    assert sorted(told.values_list("user__username", flat=True)) == ["alice", "p1", "p2", "p3"]
+    assert not Notification.objects.filter(text__contains="won").exists()
+    assert not Table.objects.exists() and not Round.objects.exists()
+
+
 def test_the_first_player_of_each_new_table_is_told_it_is_their_turn(alice):
     tournament = start(open_tournament(alice), players(2))
     (table,) = tables_of_round(tournament, 1)
