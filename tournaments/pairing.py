@@ -17,10 +17,12 @@ House rules (see the README's tournaments section):
   moves first; on a tie, one who did not move first in their last game; then the better-ranked.
 - **Elimination** brackets are seeded by rating (1 = best) in the usual order, so that seeds
   1 and 2 can only meet in the final; when the field is not a power of two the missing
-  places are byes for the top seeds. A drawn game sends the better seed through.
+  places are byes for the top seeds. A drawn game sends the better seed through; so does
+  an aborted one (over with no places: it would otherwise decide nothing, ever).
 - **Double elimination**: the same seeding; losers drop into a losers' bracket, crosswise to
   put off rematches; a grand final, and a second one (the bracket reset) when the losers'
-  champion wins the first. Out after two losses; a draw sends the better seed through.
+  champion wins the first. Out after two losses; a draw or an aborted game sends the better
+  seed through.
   See "Double elimination" below for the schedule of rounds.
 - **Tables of 3–5** (games for more than two): ranked by score then rating, cut into tables
   as equal as possible, best-ranked players together. When the players cannot be cut into
@@ -58,6 +60,7 @@ class Game:
     round: int
     seats: tuple[int, ...]
     places: tuple[int, ...] | None = None  # per seat, 1 = best, ties share; None while running
+    aborted: bool = False  # over with no places (a moderator aborted it): no points
 
 
 @dataclass(frozen=True)
@@ -370,11 +373,18 @@ class Match:
 
 
 def game_winner(game: Game, seeds: Mapping[int, int]) -> int | None:
-    """Return who goes through from a finished two-player game (a draw: the better seed)."""
+    """Return who goes through from a finished two-player game (a draw: the better seed).
+
+    An aborted game is decided as a draw is: the better seed goes through. A game still
+    running decides nothing (None).
+    """
     if game.places is None:
-        return None
-    best = min(game.places)
-    leaders = [p for p, place in zip(game.seats, game.places, strict=True) if place == best]
+        if not game.aborted:
+            return None
+        leaders = list(game.seats)
+    else:
+        best = min(game.places)
+        leaders = [p for p, place in zip(game.seats, game.places, strict=True) if place == best]
     return min(leaders, key=lambda p: seeds.get(p, 0))
 
 
@@ -467,8 +477,8 @@ def elimination_rounds(count: int) -> int:
 #   2R; when the losers' champion wins it, both have lost once and a second grand final (the
 #   bracket reset, seats swapped) is round 2R + 1. A player is out after their second loss.
 #
-# A draw sends the better seed through, as in single elimination; a player who has left
-# forfeits each match of theirs that has no game yet.
+# A draw or an aborted game sends the better seed through, as in single elimination; a
+# player who has left forfeits each match of theirs that has no game yet.
 
 
 @dataclass(frozen=True)

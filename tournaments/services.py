@@ -336,6 +336,9 @@ def _history(tournament: Tournament) -> tuple[list[pure.Game], list[pure.Bye]]:
                 round=pairing.round.number,
                 seats=tuple(pairing.entries),
                 places=tuple(places) if places else None,
+                # Over with no places (a moderator aborted it): no points; in elimination,
+                # decided as a draw is.
+                aborted=pairing.table.status in DONE and not places,
             )
         )
     byes = [

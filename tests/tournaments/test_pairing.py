@@ -184,6 +184,20 @@ def test_a_later_departure_does_not_rewrite_a_match_decided_by_an_earlier_one():
     assert elimination_pairing(rounds, 1).tables == ((B, C),)
 
 
+def test_an_aborted_game_sends_the_better_seed_through_as_a_draw_does():
+    slots = elimination_slots(FOUR)
+    seeds = {A: 1, B: 2, C: 3, D: 4}
+    # D–A (D in the first seat) was aborted: no places, yet A, the better seed, goes on.
+    games = [Game(1, (D, A), None, aborted=True), Game(1, (B, C), None)]
+    rounds = bracket(slots, games, seeds)
+    assert rounds[0][0].winner == A
+    assert rounds[0][1].winner is None  # a game still running decides nothing yet
+    games[1] = Game(1, (B, C), LOSS)
+    assert elimination_pairing(bracket(slots, games, seeds), 2).tables == ((A, C),)
+    # An aborted game gives nobody a point.
+    assert {s.player: s.score for s in standings(FOUR, games, [])}[A] == 0.0
+
+
 @pytest.mark.parametrize(
     ("count", "sizes"),
     [(3, [3]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (16, [4, 4, 4, 4])],
@@ -432,6 +446,18 @@ def test_five_players_give_byes_to_the_top_three_and_a_draw_sends_the_better_see
     assert tree.champion == A
     losses = {p.player: p.losses for p in double_placings(tree, five)}
     assert losses == {A: 0, B: 2, C: 2, D: 2, E: 2}
+
+
+def test_an_aborted_game_in_a_double_elimination_counts_as_a_draw():
+    slots = elimination_slots(FOUR)
+    seeds = {A: 1, B: 2, C: 3, D: 4}
+    games = [Game(1, (A, D), None, aborted=True), Game(1, (B, C), WIN)]
+    tree = double_bracket(slots, games, seeds)
+    assert tree.winners[0][0].winner == A and tree.winners[0][0].loser == D
+    # A meets B in the winners' bracket; D, who lost the aborted game, meets C.
+    assert sorted(map(sorted, double_pairing(tree, 2).tables)) == [[A, B], [C, D]]
+    losses = {p.player: p.losses for p in double_placings(tree, FOUR)}
+    assert losses == {A: 0, B: 0, C: 1, D: 1}
 
 
 def test_a_player_who_left_forfeits_their_matches_without_a_game():

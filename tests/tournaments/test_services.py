@@ -526,6 +526,53 @@ def test_a_double_elimination_of_five_with_byes_and_a_player_who_leaves(alice):
     ]
 
 
+def _rounds(tournament: Tournament) -> list[tuple[int, int]]:
+    """Each round's number and how many games it made."""
+    return [
+        (r.number, r.pairings.count())
+        for r in Round.objects.filter(tournament=tournament).order_by("number")
+    ]
+
+
+def test_an_aborted_single_elimination_game_sends_the_better_seed_through(alice):
+    from lobby.services.moderation import table_abort
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice, format="elimination"), _rated(4))
+    first = tables_of_round(tournament, 1)  # p1–p4 and p2–p3
+    win(first[1], "p3")
+    table_abort(moderator=moderator, table_id=first[0].id, reason="collusion")
+    assert consequences_sweep()["tournaments"] == 1  # no table was scored: the sweep's turn
+    tournament.refresh_from_db()
+    # As a draw would: p1, the better seed, goes through to the final.
+    (final,) = tables_of_round(tournament, 2)
+    assert sorted(s.user.username for s in final.seats.all()) == ["p1", "p3"]
+    win(final, "p3")
+    tournament = run_due(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p3"
+    assert _rounds(tournament) == [(1, 2), (2, 1)]
+
+
+def test_an_aborted_double_elimination_game_counts_as_a_draw_and_the_event_goes_on(alice):
+    from lobby.services.moderation import table_abort
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice, format="double"), _rated(4))
+    first = tables_of_round(tournament, 1)  # p1–p4 and p2–p3
+    table_abort(moderator=moderator, table_id=first[0].id, reason="collusion")
+    win(first[1], "p2")  # the round's last table: the next round is due at once
+    tournament = run_due(tournament)
+    # p1 goes on as the better seed; p4 drops into the losers' bracket, as after a draw.
+    schedule = _play_out(tournament)
+    # (The first seat wins from here on.)
+    assert schedule == [["p1-p2", "p4-p3"], ["p4-p2"], ["p1-p4"]]
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p1"
+    assert _rounds(tournament) == [(1, 2), (2, 2), (3, 1), (4, 1)]
+
+
 def test_it_starts_when_full_and_not_before(alice, django_capture_on_commit_callbacks):
     tournament = open_tournament(alice, min_players=2, max_players=3)
     users = players(3)
