@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -244,10 +245,14 @@ def tournaments_due_tick(*, now: datetime | None = None) -> int:
     hook: a running tournament with nothing left in play in its round is made due here.
     """
     now = now or timezone.now()
-    running = Tournament.objects.filter(status=Tournament.Status.RUNNING, deadline__isnull=True)
-    stalled = [t.id for t in running[:200] if _round_over(t)]
-    if stalled:
-        Tournament.objects.filter(id__in=stalled, deadline__isnull=True).update(deadline=now)
+    # One statement, however many tournaments run: those without a deadline whose current
+    # round has no table still in play.
+    in_play = Pairing.objects.filter(
+        round__tournament=OuterRef("pk"), round__number=OuterRef("round_number")
+    ).exclude(table__status__in=DONE)
+    Tournament.objects.filter(status=Tournament.Status.RUNNING, deadline__isnull=True).exclude(
+        Exists(in_play)
+    ).update(deadline=now)
     due = Tournament.objects.filter(deadline__lte=now).values_list("id", flat=True)
     done = 0
     for tournament_id in list(due[:50]):

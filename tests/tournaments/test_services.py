@@ -188,6 +188,54 @@ def test_the_sweep_starts_a_round_whose_task_was_lost(alice):
     assert tournament.round_number == 2 and tournament.deadline is None
 
 
+def _running(creator: Any, count: int, table_status: str = Table.Status.ACTIVE) -> list[int]:
+    """`count` running tournaments in round 1, each with one table in `table_status` (rows
+    only, made in bulk); return their ids."""
+    made = Tournament.objects.bulk_create(
+        Tournament(
+            name=f"Running {n}",
+            game="lost_cities",
+            mode=Table.Mode.ASYNC,
+            status=Tournament.Status.RUNNING,
+            round_number=1,
+            created_by=creator,
+        )
+        for n in range(count)
+    )
+    rounds = Round.objects.bulk_create(Round(tournament=t, number=1) for t in made)
+    tables = Table.objects.bulk_create(
+        Table(game="lost_cities", players=2, status=table_status, seed=n, created_by=creator)
+        for n in range(count)
+    )
+    Pairing.objects.bulk_create(
+        Pairing(round=r, table=t, entries=[]) for r, t in zip(rounds, tables, strict=True)
+    )
+    return [t.id for t in made]
+
+
+@pytest.mark.parametrize("newer", [1, 210])
+def test_the_sweep_finds_a_stalled_tournament_behind_any_number_of_running_ones(
+    alice, monkeypatch, django_assert_num_queries, newer
+):
+    # An old tournament whose round's only table was aborted: nothing rang its next round.
+    (stalled,) = _running(alice, 1, table_status=Table.Status.ABORTED)
+    Tournament.objects.filter(id=stalled).update(created_at=timezone.now() - timedelta(days=30))
+    in_play = _running(alice, newer)  # newer ones, each with a table still in play
+    ticked: list[int] = []
+
+    def tick(*, tournament_id: int, now: Any) -> bool:
+        ticked.append(tournament_id)
+        return True
+
+    monkeypatch.setattr(services, "tournament_tick", tick)
+    # One statement finds and marks the stalled ones, one lists what is due: however many run.
+    with django_assert_num_queries(2):
+        assert services.tournaments_due_tick() == 1
+    assert ticked == [stalled]
+    assert Tournament.objects.get(id=stalled).deadline is not None
+    assert not Tournament.objects.filter(id__in=in_play, deadline__isnull=False).exists()
+
+
 def test_a_player_who_leaves_is_not_paired_again(alice):
     users = players(4)
     tournament = start(open_tournament(alice), users)
