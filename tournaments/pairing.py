@@ -17,13 +17,19 @@ House rules (see the README's tournaments section):
   moves first; on a tie, one who did not move first in their last game; then the better-ranked.
 - **Elimination** brackets are seeded by rating (1 = best) in the usual order, so that seeds
   1 and 2 can only meet in the final; when the field is not a power of two the missing
-  places are byes for the top seeds. A drawn game sends the better seed through.
+  places are byes for the top seeds. A drawn game sends the better seed through; so does
+  an aborted one (over with no places: it would otherwise decide nothing, ever).
 - **Double elimination**: the same seeding; losers drop into a losers' bracket, crosswise to
   put off rematches; a grand final, and a second one (the bracket reset) when the losers'
-  champion wins the first. Out after two losses; a draw sends the better seed through.
+  champion wins the first. Out after two losses; a draw or an aborted game sends the better
+  seed through.
   See "Double elimination" below for the schedule of rounds.
 - **Tables of 3–5** (games for more than two): ranked by score then rating, cut into tables
-  as equal as possible, best-ranked players together.
+  as equal as possible, best-ranked players together. When the players cannot be cut into
+  tables of 3 up to the largest, the lowest-ranked players who have had no bye sit out with
+  a bye (1 point, as in Swiss: one pair won), as few as let the rest be cut; when that is
+  impossible too (everyone has had a bye, too few players), tables go down to the game's
+  own minimum. Nobody has a second bye.
 - **Standings**: score, then Buchholz (the sum of the final scores of everyone met), then
   Sonneborn-Berger (for each opponent, the points taken from them × their final score),
   then rating. Byes count for the score only.
@@ -54,6 +60,7 @@ class Game:
     round: int
     seats: tuple[int, ...]
     places: tuple[int, ...] | None = None  # per seat, 1 = best, ties share; None while running
+    aborted: bool = False  # over with no places (a moderator aborted it): no points
 
 
 @dataclass(frozen=True)
@@ -241,6 +248,14 @@ def table_sizes(count: int, smallest: int, largest: int) -> list[int]:
     return [size + 1] * extra + [size] * (tables - extra)
 
 
+def _cuttable(count: int, smallest: int, largest: int) -> bool:
+    try:
+        table_sizes(count, smallest, largest)
+    except ValueError:
+        return False
+    return True
+
+
 def tables_pairing(
     players: Sequence[Player],
     games: Sequence[Game],
@@ -248,16 +263,44 @@ def tables_pairing(
     *,
     smallest: int,
     largest: int,
+    minimum: int | None = None,
 ) -> Pairing:
-    """Seat one round of multi-player tables: ranked by score then rating, best together."""
+    """Seat one round of multi-player tables: ranked by score then rating, best together.
+
+    1. Rank by score, then rating.
+    2. When the players cannot be cut into tables of `smallest` to `largest`, the
+       lowest-ranked players who have had no bye sit out with one: as few as let the rest
+       be cut. Nobody gets a second bye.
+    3. When byes cannot do it (everyone has had one, or too few players), tables go down
+       to `minimum` (the game's own minimum; `smallest` if None), with no bye.
+
+    Raises ValueError when even that cannot seat them: no round can be made.
+    """
     records = _records(games, byes)
     order = [p.id for p in _ranked(players, records)]
+    sitting_out: set[int] = set()
+    if not _cuttable(len(order), smallest, largest):
+        had_bye = {b.player for b in byes}
+        candidates = [p for p in reversed(order) if p not in had_bye]
+        fewest = next(
+            (
+                count
+                for count in range(1, len(candidates) + 1)
+                if _cuttable(len(order) - count, smallest, largest)
+            ),
+            None,
+        )
+        if fewest is not None:
+            sitting_out = set(candidates[:fewest])
+        else:
+            smallest = smallest if minimum is None else min(smallest, minimum)
+    seated = [p for p in order if p not in sitting_out]
     tables: list[tuple[int, ...]] = []
     start = 0
-    for size in table_sizes(len(order), smallest, largest):
-        tables.append(_seat_order(order[start : start + size], records))
+    for size in table_sizes(len(seated), smallest, largest):
+        tables.append(_seat_order(seated[start : start + size], records))
         start += size
-    return Pairing(tables=tuple(tables))
+    return Pairing(tables=tuple(tables), byes=tuple(p for p in order if p in sitting_out))
 
 
 def standings(
@@ -330,11 +373,18 @@ class Match:
 
 
 def game_winner(game: Game, seeds: Mapping[int, int]) -> int | None:
-    """Return who goes through from a finished two-player game (a draw: the better seed)."""
+    """Return who goes through from a finished two-player game (a draw: the better seed).
+
+    An aborted game is decided as a draw is: the better seed goes through. A game still
+    running decides nothing (None).
+    """
     if game.places is None:
-        return None
-    best = min(game.places)
-    leaders = [p for p, place in zip(game.seats, game.places, strict=True) if place == best]
+        if not game.aborted:
+            return None
+        leaders = list(game.seats)
+    else:
+        best = min(game.places)
+        leaders = [p for p, place in zip(game.seats, game.places, strict=True) if place == best]
     return min(leaders, key=lambda p: seeds.get(p, 0))
 
 
@@ -427,8 +477,8 @@ def elimination_rounds(count: int) -> int:
 #   2R; when the losers' champion wins it, both have lost once and a second grand final (the
 #   bracket reset, seats swapped) is round 2R + 1. A player is out after their second loss.
 #
-# A draw sends the better seed through, as in single elimination; a player who has left
-# forfeits each match of theirs that has no game yet.
+# A draw or an aborted game sends the better seed through, as in single elimination; a
+# player who has left forfeits each match of theirs that has no game yet.
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -244,10 +245,14 @@ def tournaments_due_tick(*, now: datetime | None = None) -> int:
     hook: a running tournament with nothing left in play in its round is made due here.
     """
     now = now or timezone.now()
-    running = Tournament.objects.filter(status=Tournament.Status.RUNNING, deadline__isnull=True)
-    stalled = [t.id for t in running[:200] if _round_over(t)]
-    if stalled:
-        Tournament.objects.filter(id__in=stalled, deadline__isnull=True).update(deadline=now)
+    # One statement, however many tournaments run: those without a deadline whose current
+    # round has no table still in play.
+    in_play = Pairing.objects.filter(
+        round__tournament=OuterRef("pk"), round__number=OuterRef("round_number")
+    ).exclude(table__status__in=DONE)
+    Tournament.objects.filter(status=Tournament.Status.RUNNING, deadline__isnull=True).exclude(
+        Exists(in_play)
+    ).update(deadline=now)
     due = Tournament.objects.filter(deadline__lte=now).values_list("id", flat=True)
     done = 0
     for tournament_id in list(due[:50]):
@@ -336,6 +341,9 @@ def _history(tournament: Tournament) -> tuple[list[pure.Game], list[pure.Bye]]:
                 round=pairing.round.number,
                 seats=tuple(pairing.entries),
                 places=tuple(places) if places else None,
+                # Over with no places (a moderator aborted it): no points; in elimination,
+                # decided as a draw is.
+                aborted=pairing.table.status in DONE and not places,
             )
         )
     byes = [
@@ -380,10 +388,17 @@ def _pairing_for(tournament: Tournament, entries: list[Entry], number: int) -> p
     if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
         return pure.double_pairing(double_bracket_of(tournament, entries), number)
     if tournament.format == Tournament.Format.TABLES:
+        # Tables of 3 up to the largest; byes when the count cannot be cut so; else the
+        # game's own smallest tables (see pairing.tables_pairing).
         engine = get_engine(tournament.game)
-        largest = min(tournament.table_size, engine.max_players)
-        smallest = max(3, engine.min_players) if len(active) >= 3 else engine.min_players
-        return pure.tables_pairing(active, games, byes, smallest=smallest, largest=largest)
+        return pure.tables_pairing(
+            active,
+            games,
+            byes,
+            smallest=max(3, engine.min_players),
+            largest=min(tournament.table_size, engine.max_players),
+            minimum=max(2, engine.min_players),
+        )
     return pure.swiss_pairing(active, games, byes)
 
 
@@ -408,14 +423,37 @@ def _next_round(tournament: Tournament, now: datetime) -> None:
             return
         try:
             plan = _pairing_for(tournament, entries, number)
-        except ValueError:  # too few players left for a table
-            _finish(tournament, entries, now)
+        except ValueError:  # no round can be made: nobody can be seated at a table
+            if tournament.round_number == 0:
+                _cancel_unseated(tournament, entries, now)
+            else:
+                _finish(tournament, entries, now)
             return
         tournament.round_number = number
         _round_create(tournament, entries, number, plan)
         if plan.tables:
             return
         # An elimination round decided without games (players gone): on to the next.
+
+
+def _cancel_unseated(tournament: Tournament, entries: list[Entry], now: datetime) -> None:
+    """No first round can be made: cancel (nobody won) and tell everyone why."""
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.finished_at = now
+    tournament.end_words = encode(
+        msg(
+            "Cancelled: %(count)s players cannot be seated at the tables of this tournament.",
+            count=len([e for e in entries if not e.dropped]),
+        )
+    )
+    _tell(
+        tournament,
+        _with_organiser(tournament, [e.user for e in entries]),
+        msg(
+            "The tournament %(name)s was cancelled: its players cannot be seated at its tables.",
+            name=tournament.name,
+        ),
+    )
 
 
 def _round_create(

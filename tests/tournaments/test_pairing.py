@@ -184,6 +184,20 @@ def test_a_later_departure_does_not_rewrite_a_match_decided_by_an_earlier_one():
     assert elimination_pairing(rounds, 1).tables == ((B, C),)
 
 
+def test_an_aborted_game_sends_the_better_seed_through_as_a_draw_does():
+    slots = elimination_slots(FOUR)
+    seeds = {A: 1, B: 2, C: 3, D: 4}
+    # D–A (D in the first seat) was aborted: no places, yet A, the better seed, goes on.
+    games = [Game(1, (D, A), None, aborted=True), Game(1, (B, C), None)]
+    rounds = bracket(slots, games, seeds)
+    assert rounds[0][0].winner == A
+    assert rounds[0][1].winner is None  # a game still running decides nothing yet
+    games[1] = Game(1, (B, C), LOSS)
+    assert elimination_pairing(bracket(slots, games, seeds), 2).tables == ((A, C),)
+    # An aborted game gives nobody a point.
+    assert {s.player: s.score for s in standings(FOUR, games, [])}[A] == 0.0
+
+
 @pytest.mark.parametrize(
     ("count", "sizes"),
     [(3, [3]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (16, [4, 4, 4, 4])],
@@ -209,6 +223,50 @@ def test_tables_put_the_leaders_together_and_rotate_the_first_seat():
     assert [sorted(t) for t in second.tables] == [[2, 3, 4, 5], [1, 6, 7]]
     # 1 and 5 moved first last time: neither does now.
     assert second.tables[0][0] != 5 and second.tables[1][0] != 1
+
+
+def test_players_who_cannot_be_cut_into_tables_leave_the_lowest_ranked_a_bye():
+    # Tables of 3 only: of four, the lowest-ranked sits out; of five, the two lowest.
+    assert tables_pairing(FOUR, [], [], smallest=3, largest=3).tables == ((A, B, C),)
+    assert tables_pairing(FOUR, [], [], smallest=3, largest=3).byes == (D,)
+    five = [*FOUR, Player(E, 1200)]
+    pairing = tables_pairing(five, [], [], smallest=3, largest=3)
+    assert pairing.tables == ((A, B, C),) and pairing.byes == (D, E)
+    # Tables of 3 or 4: five players need one bye, not two (one table of 4).
+    pairing = tables_pairing(five, [], [], smallest=3, largest=4)
+    assert pairing.tables == ((A, B, C, D),) and pairing.byes == (E,)
+    # Six fit tables of 3 as they are: no bye.
+    six = [*five, Player(6, 1100)]
+    assert tables_pairing(six, [], [], smallest=3, largest=3).byes == ()
+
+
+def test_a_table_bye_is_one_point_and_goes_to_the_lowest_ranked_without_one():
+    games = [Game(1, (A, B, C), (1, 2, 3))]  # A 2 points, B 1, C 0; D's bye: 1
+    byes = [Bye(1, D)]
+    lines = {s.player: s.score for s in standings(FOUR, games, byes)}
+    assert lines == {A: 2.0, B: 1.0, C: 0.0, D: 1.0}
+    # Ranked A, B, D (1 point, rating 1300 below B's), C: C is the lowest without a bye.
+    pairing = tables_pairing(FOUR, games, byes, smallest=3, largest=3)
+    assert pairing.byes == (C,)
+    assert sorted(pairing.tables[0]) == [A, B, D]
+
+
+def test_when_everyone_has_had_a_bye_tables_go_down_to_the_games_minimum():
+    games = [Game(n, t, (1, 2, 3)) for n, t in enumerate([(A, B, C), (A, B, D)], 1)]
+    games += [Game(3, (A, C, D), (1, 2, 3)), Game(4, (B, C, D), (1, 2, 3))]
+    byes = [Bye(1, D), Bye(2, C), Bye(3, B), Bye(4, A)]
+    pairing = tables_pairing(FOUR, games, byes, smallest=3, largest=3, minimum=2)
+    assert pairing.byes == () and sorted(map(len, pairing.tables)) == [2, 2]
+    # A game for three at least has no smaller table: no round can be made.
+    with pytest.raises(ValueError, match="do not fit"):
+        tables_pairing(FOUR, games, byes, smallest=3, largest=3, minimum=3)
+
+
+def test_too_few_players_for_a_table_of_3_play_at_the_games_minimum():
+    pairing = tables_pairing(FOUR[:2], [], [], smallest=3, largest=4, minimum=2)
+    assert pairing.tables == ((A, B),) and pairing.byes == ()
+    with pytest.raises(ValueError, match="do not fit"):
+        tables_pairing(FOUR[:2], [], [], smallest=3, largest=4)
 
 
 # Properties
@@ -390,6 +448,18 @@ def test_five_players_give_byes_to_the_top_three_and_a_draw_sends_the_better_see
     assert losses == {A: 0, B: 2, C: 2, D: 2, E: 2}
 
 
+def test_an_aborted_game_in_a_double_elimination_counts_as_a_draw():
+    slots = elimination_slots(FOUR)
+    seeds = {A: 1, B: 2, C: 3, D: 4}
+    games = [Game(1, (A, D), None, aborted=True), Game(1, (B, C), WIN)]
+    tree = double_bracket(slots, games, seeds)
+    assert tree.winners[0][0].winner == A and tree.winners[0][0].loser == D
+    # A meets B in the winners' bracket; D, who lost the aborted game, meets C.
+    assert sorted(map(sorted, double_pairing(tree, 2).tables)) == [[A, B], [C, D]]
+    losses = {p.player: p.losses for p in double_placings(tree, FOUR)}
+    assert losses == {A: 0, B: 0, C: 1, D: 1}
+
+
 def test_a_player_who_left_forfeits_their_matches_without_a_game():
     tree, games, schedule = _run_double(FOUR, dropped=(D,))
     assert schedule[0] == ((B, C),)  # A goes through: D forfeits
@@ -476,3 +546,64 @@ def _loser(game: Game, seeds: dict[int, int]) -> int:
     if game.places == LOSS:
         return first
     return second if seeds[first] < seeds[second] else first  # a draw: the better seed on
+
+
+def _fits(count: int, smallest: int, largest: int) -> bool:
+    try:
+        table_sizes(count, smallest, largest)
+    except ValueError:
+        return False
+    return True
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    count=st.integers(min_value=3, max_value=64),
+    largest=st.integers(min_value=3, max_value=5),
+    minimum=st.sampled_from([2, 3]),
+    rounds=st.integers(min_value=1, max_value=8),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
+def test_tables_rounds_seat_everyone_once_or_give_a_bye_once(count, largest, minimum, rounds, seed):
+    """Each active player sits at one table or has a bye; tables within bounds; one bye each;
+    byes only when the players cannot be cut, as few as needed, to the lowest-ranked."""
+    pick = random.Random(seed)
+    players = [Player(i, pick.randrange(1000, 2000)) for i in range(1, count + 1)]
+    rating = {p.id: p.rating for p in players}
+    active = list(players)
+    games: list[Game] = []
+    byes: list[Bye] = []
+    for number in range(1, rounds + 1):
+        if number > 1 and len(active) > 2 and pick.random() < 0.4:  # someone leaves
+            active.remove(pick.choice(active))
+        ids = [p.id for p in active]
+        had_bye = {b.player for b in byes}
+        candidates = [p for p in ids if p not in had_bye]
+        byes_can = any(_fits(len(ids) - k, 3, largest) for k in range(len(candidates) + 1))
+        try:
+            pairing = tables_pairing(
+                active, games, byes, smallest=3, largest=largest, minimum=minimum
+            )
+        except ValueError:
+            # No round at all: neither byes nor the game's smaller tables can seat them.
+            assert not byes_can and not _fits(len(ids), minimum, largest)
+            break
+        seated = [p for table in pairing.tables for p in table]
+        assert sorted(seated + list(pairing.byes)) == sorted(ids)  # everyone exactly once
+        assert not had_bye & set(pairing.byes)  # nobody has a second bye
+        sizes = [len(table) for table in pairing.tables]
+        assert max(sizes) - min(sizes) <= 1  # as equal as possible
+        if byes_can:
+            assert all(3 <= size <= largest for size in sizes)
+            # As few byes as needed ...
+            assert not any(_fits(len(ids) - k, 3, largest) for k in range(len(pairing.byes)))
+            # ... to the lowest-ranked players who had none.
+            score = {s.player: s.score for s in standings(active, games, byes)}
+            ranked = sorted(candidates, key=lambda p: (-score[p], -rating[p], p))
+            assert set(pairing.byes) == set(ranked[len(ranked) - len(pairing.byes) :])
+        else:
+            assert not pairing.byes and all(minimum <= size <= largest for size in sizes)
+        for table in pairing.tables:
+            places = tuple(pick.randint(1, len(table)) for _ in table)
+            games.append(Game(number, table, places))
+        byes.extend(Bye(number, p) for p in pairing.byes)

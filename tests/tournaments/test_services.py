@@ -188,6 +188,54 @@ def test_the_sweep_starts_a_round_whose_task_was_lost(alice):
     assert tournament.round_number == 2 and tournament.deadline is None
 
 
+def _running(creator: Any, count: int, table_status: str = Table.Status.ACTIVE) -> list[int]:
+    """`count` running tournaments in round 1, each with one table in `table_status` (rows
+    only, made in bulk); return their ids."""
+    made = Tournament.objects.bulk_create(
+        Tournament(
+            name=f"Running {n}",
+            game="lost_cities",
+            mode=Table.Mode.ASYNC,
+            status=Tournament.Status.RUNNING,
+            round_number=1,
+            created_by=creator,
+        )
+        for n in range(count)
+    )
+    rounds = Round.objects.bulk_create(Round(tournament=t, number=1) for t in made)
+    tables = Table.objects.bulk_create(
+        Table(game="lost_cities", players=2, status=table_status, seed=n, created_by=creator)
+        for n in range(count)
+    )
+    Pairing.objects.bulk_create(
+        Pairing(round=r, table=t, entries=[]) for r, t in zip(rounds, tables, strict=True)
+    )
+    return [t.id for t in made]
+
+
+@pytest.mark.parametrize("newer", [1, 210])
+def test_the_sweep_finds_a_stalled_tournament_behind_any_number_of_running_ones(
+    alice, monkeypatch, django_assert_num_queries, newer
+):
+    # An old tournament whose round's only table was aborted: nothing rang its next round.
+    (stalled,) = _running(alice, 1, table_status=Table.Status.ABORTED)
+    Tournament.objects.filter(id=stalled).update(created_at=timezone.now() - timedelta(days=30))
+    in_play = _running(alice, newer)  # newer ones, each with a table still in play
+    ticked: list[int] = []
+
+    def tick(*, tournament_id: int, now: Any) -> bool:
+        ticked.append(tournament_id)
+        return True
+
+    monkeypatch.setattr(services, "tournament_tick", tick)
+    # One statement finds and marks the stalled ones, one lists what is due: however many run.
+    with django_assert_num_queries(2):
+        assert services.tournaments_due_tick() == 1
+    assert ticked == [stalled]
+    assert Tournament.objects.get(id=stalled).deadline is not None
+    assert not Tournament.objects.filter(id__in=in_play, deadline__isnull=False).exists()
+
+
 def test_a_player_who_leaves_is_not_paired_again(alice):
     users = players(4)
     tournament = start(open_tournament(alice), users)
@@ -327,6 +375,97 @@ def test_rounds_of_tables_seat_everyone_and_score_by_place(alice):
     assert sorted(lines.values()) == [0.0, 0.0, 1.5, 1.5, 2.0, 2.0, 2.0]
 
 
+def _tables_of(alice: Any, count: int, **kwargs: Any) -> Tournament:
+    """A rounds-of-tables tournament of Relative Space for p1…pN (p1 the best rated)."""
+    users = players(count)
+    for rank, user in enumerate(users):
+        Rating.objects.create(user=user, game="relative_space", rating=1800 - 10 * rank)
+    fields = {"game": "relative_space", "format": "tables", "min_players": 3, **kwargs}
+    return start(open_tournament(alice, **fields), users)
+
+
+def _last_named_concedes(table: Table) -> None:
+    """End a table: its player with the last name (the lowest rated) concedes."""
+    loser = max((s.user for s in table.seats.all()), key=lambda user: user.username)
+    table_concede(code=table.code, user=loser)
+    game_finish(table_id=table.id)
+
+
+def _seated_and_byes(tournament: Tournament, number: int) -> tuple[list[list[str]], list[str]]:
+    tables = [
+        sorted(s.user.username for s in table.seats.all())
+        for table in tables_of_round(tournament, number)
+    ]
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    byes = [Entry.objects.get(id=entry_id).user.username for entry_id in round_.byes]
+    return tables, byes
+
+
+def test_four_players_at_tables_of_3_take_turns_with_a_bye_and_the_event_has_a_winner(alice):
+    tournament = _tables_of(alice, 4, table_size=3, rounds=3)
+    assert tournament.status == Tournament.Status.RUNNING and tournament.winner is None
+    # Four cannot sit at tables of 3: the lowest-ranked has a bye, and is told so.
+    assert _seated_and_byes(tournament, 1) == ([["p1", "p2", "p3"]], ["p4"])
+    assert Notification.objects.filter(
+        user__username="p4", text__contains="you have a bye (1 point)"
+    ).exists()
+    for number in (1, 2, 3):
+        assert tournament.round_number == number
+        for table in tables_of_round(tournament, number):
+            _last_named_concedes(table)
+        tournament = run_due(tournament)
+    # p1 1.5, p2 1.5, p3 0, p4 1 (bye): p3 is the lowest without a bye. Then p1 3, p2 3,
+    # p3 1, p4 1: p2 is the lowest-ranked left without a bye.
+    assert _seated_and_byes(tournament, 2) == ([["p1", "p2", "p4"]], ["p3"])
+    assert _seated_and_byes(tournament, 3) == ([["p1", "p3", "p4"]], ["p2"])
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p1"  # 1.5 + 1.5 + 1.5, against p2's 1.5 + 1.5 + 1
+    assert Round.objects.filter(tournament=tournament).count() == 3
+    assert Notification.objects.filter(text__contains="p1 won").count() == 4
+
+
+@pytest.mark.parametrize(("count", "table_size", "seated"), [(5, 3, 3), (5, 4, 4)])
+def test_a_count_tables_cannot_hold_at_the_start_plays_with_as_few_byes_as_needed(
+    alice, count, table_size, seated
+):
+    tournament = _tables_of(alice, count, table_size=table_size, rounds=2)
+    assert tournament.status == Tournament.Status.RUNNING
+    ((table,), byes) = _seated_and_byes(tournament, 1)
+    assert len(table) == seated and len(byes) == count - seated
+
+
+def test_players_who_leave_mid_tournament_leave_byes_not_an_early_end(alice):
+    tournament = _tables_of(alice, 6, table_size=3, rounds=2)
+    assert _seated_and_byes(tournament, 1) == ([["p1", "p2", "p3"], ["p4", "p5", "p6"]], [])
+    entry_leave(code=tournament.code, user=Entry.objects.get(user__username="p6").user)
+    for table in tables_of_round(tournament, 1):
+        _last_named_concedes(table)
+    tournament = run_due(tournament)
+    # Five left for tables of 3: the two lowest-ranked have byes.
+    assert tournament.status == Tournament.Status.RUNNING and tournament.round_number == 2
+    ((table,), byes) = _seated_and_byes(tournament, 2)
+    assert len(table) == 3 and len(byes) == 2 and "p6" not in table + byes
+
+
+def test_a_tables_tournament_no_round_can_seat_is_cancelled_and_everyone_is_told(
+    alice, monkeypatch
+):
+    from games.registry import get_engine
+
+    tournament = open_tournament(
+        alice, game="relative_space", format="tables", table_size=3, min_players=3
+    )
+    # A game for four at least, at tables of up to 3: neither byes nor smaller tables help.
+    monkeypatch.setattr(type(get_engine("relative_space")), "min_players", 4)
+    tournament = start(tournament, players(3))
+    assert tournament.status == Tournament.Status.CANCELLED and tournament.winner is None
+    assert "cannot be seated" in tournament.end_said
+    told = Notification.objects.filter(text__contains="was cancelled: its players cannot")
+    assert sorted(told.values_list("user__username", flat=True)) == ["alice", "p1", "p2", "p3"]
+    assert not Notification.objects.filter(text__contains="won").exists()
+    assert not Table.objects.exists() and not Round.objects.exists()
+
+
 def test_the_first_player_of_each_new_table_is_told_it_is_their_turn(alice):
     tournament = start(open_tournament(alice), players(2))
     (table,) = tables_of_round(tournament, 1)
@@ -433,6 +572,53 @@ def test_a_double_elimination_of_five_with_byes_and_a_player_who_leaves(alice):
     assert [p.entries for p in Pairing.objects.all() if gone.id in p.entries] == [
         [gone.id, Entry.objects.get(user__username="p5").id]
     ]
+
+
+def _rounds(tournament: Tournament) -> list[tuple[int, int]]:
+    """Each round's number and how many games it made."""
+    return [
+        (r.number, r.pairings.count())
+        for r in Round.objects.filter(tournament=tournament).order_by("number")
+    ]
+
+
+def test_an_aborted_single_elimination_game_sends_the_better_seed_through(alice):
+    from lobby.services.moderation import table_abort
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice, format="elimination"), _rated(4))
+    first = tables_of_round(tournament, 1)  # p1–p4 and p2–p3
+    win(first[1], "p3")
+    table_abort(moderator=moderator, table_id=first[0].id, reason="collusion")
+    assert consequences_sweep()["tournaments"] == 1  # no table was scored: the sweep's turn
+    tournament.refresh_from_db()
+    # As a draw would: p1, the better seed, goes through to the final.
+    (final,) = tables_of_round(tournament, 2)
+    assert sorted(s.user.username for s in final.seats.all()) == ["p1", "p3"]
+    win(final, "p3")
+    tournament = run_due(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p3"
+    assert _rounds(tournament) == [(1, 2), (2, 1)]
+
+
+def test_an_aborted_double_elimination_game_counts_as_a_draw_and_the_event_goes_on(alice):
+    from lobby.services.moderation import table_abort
+
+    moderator = UserFactory(username="mod", is_staff=True)
+    tournament = start(open_tournament(alice, format="double"), _rated(4))
+    first = tables_of_round(tournament, 1)  # p1–p4 and p2–p3
+    table_abort(moderator=moderator, table_id=first[0].id, reason="collusion")
+    win(first[1], "p2")  # the round's last table: the next round is due at once
+    tournament = run_due(tournament)
+    # p1 goes on as the better seed; p4 drops into the losers' bracket, as after a draw.
+    schedule = _play_out(tournament)
+    # (The first seat wins from here on.)
+    assert schedule == [["p1-p2", "p4-p3"], ["p4-p2"], ["p1-p4"]]
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.winner.username == "p1"
+    assert _rounds(tournament) == [(1, 2), (2, 2), (3, 1), (4, 1)]
 
 
 def test_it_starts_when_full_and_not_before(alice, django_capture_on_commit_callbacks):
