@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -96,7 +97,34 @@ def tapper(settings):
     yield from _test_game(settings, Tapper())
 
 
+def _in(folder: str, item: pytest.Item) -> bool:
+    return f"/tests/{folder}/" in str(item.path).replace("\\", "/")
+
+
 def pytest_collection_modifyitems(config, items):
-    """Run the browser tests last: Playwright keeps an event loop in the main thread
-    for the rest of the session, which asyncio.run() in other tests would trip over."""
-    items.sort(key=lambda item: "/tests/e2e/" in str(item.path).replace("\\", "/"))
+    """Order the run, and leave out what the PostgreSQL + Redis run would only repeat.
+
+    - The browser tests run last: Playwright keeps an event loop in the main thread for
+      the rest of the session, which asyncio.run() in other tests would trip over.
+    - Within each part, the tests marked `long` start first: pytest-xdist hands tests out
+      in this order, so both cores finish together instead of one waiting for a long
+      test that started last.
+    - With PLAYTABLE_SERVICES_ONLY=1 (.ci/run's second run, on PostgreSQL + Redis), the
+      pure engine tests (under tests/games/, using no database) are deselected: the
+      engines import nothing of Django (tests/games/test_purity.py), so they would only
+      give the first run's answers again.
+    """
+    if os.environ.get("PLAYTABLE_SERVICES_ONLY") == "1":
+        pure = [
+            item
+            for item in items
+            if _in("games", item)
+            and item.get_closest_marker("django_db") is None
+            and "_django_db_helper" not in getattr(item, "fixturenames", ())
+            and item.get_closest_marker("live") is None
+        ]
+        if pure:
+            config.hook.pytest_deselected(items=pure)
+            kept = set(map(id, pure))
+            items[:] = [item for item in items if id(item) not in kept]
+    items.sort(key=lambda item: (_in("e2e", item), item.get_closest_marker("long") is None))

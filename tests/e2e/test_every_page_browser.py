@@ -116,6 +116,7 @@ def _phone_checks(page: Page, stop: tour.Stop, slug: str | None) -> list[str]:
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
 def test_every_page_is_accessible_and_fits(asgi_server, browser, e2e, viewport):
     site = tour.site_build()

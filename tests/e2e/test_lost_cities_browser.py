@@ -77,6 +77,7 @@ def test_two_players_sign_up_meet_and_see_each_others_moves_live(asgi_server, br
     ben_ctx.close()
 
 
+@pytest.mark.long
 def test_one_player_finishes_a_round_against_the_bot_in_the_browser(asgi_server, browser, e2e):
     base = asgi_server
     ctx = browser.new_context(viewport=DESKTOP)

@@ -87,6 +87,7 @@ def placed(page: Page) -> int:
     return page.locator(".mo-me .mo-cell.mo-filled").count()
 
 
+@pytest.mark.long
 def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, browser, e2e):
     base = asgi_server
     ann_ctx = browser.new_context(viewport=DESKTOP)
@@ -191,6 +192,7 @@ def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, b
     ben_ctx.close()
 
 
+@pytest.mark.long
 def test_one_player_practises_against_a_bot_to_the_end(asgi_server, browser, e2e):
     base = asgi_server
     ctx = browser.new_context(viewport=DESKTOP)

@@ -60,6 +60,7 @@ def buy_something(page: Page) -> None:
         pay_step(page)
 
 
+@pytest.mark.slow
 def test_one_player_plays_a_whole_game_against_the_bot(asgi_server, browser, e2e):
     base = asgi_server
     ctx = browser.new_context(viewport=DESKTOP)

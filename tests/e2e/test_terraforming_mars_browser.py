@@ -34,6 +34,7 @@ def my_move_ready(page: Page) -> None:
     )
 
 
+@pytest.mark.long
 def test_a_player_sets_up_and_plays_the_first_generation_against_a_bot(
     asgi_server, browser, e2e
 ) -> None:
@@ -388,6 +389,7 @@ def _answer_prompts(page: Page, rounds: int = 6) -> None:
         click_and_wait(page, target)
 
 
+@pytest.mark.long
 def test_prelude_and_colonies_generation_1_preludes_a_trade_and_a_colony(
     asgi_server, browser, e2e
 ) -> None:

@@ -90,6 +90,7 @@ def _state(code: str) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 def test_a_four_player_swiss_of_lost_cities_runs_to_its_winner(asgi_server, browser, e2e):
     base = asgi_server
     code = _in_thread(_open)

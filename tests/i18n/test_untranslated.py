@@ -97,6 +97,7 @@ def _play(
     return snapshots
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", GAMES)
 def test_boards_logs_prompts_and_refusals_are_all_translated(game: str, monkeypatch) -> None:
     snapshots = [shot for seed in SEEDS for shot in _play(game, seed)]
@@ -104,6 +105,7 @@ def test_boards_logs_prompts_and_refusals_are_all_translated(game: str, monkeypa
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("variant", TM_VARIANTS)
 def test_terraforming_mars_with_other_options_is_all_translated(variant: str, monkeypatch) -> None:
     players, options = TM_VARIANTS[variant]

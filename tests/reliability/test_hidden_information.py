@@ -163,6 +163,7 @@ def _scan_replay(engine, table: Table, client: Client) -> None:
         SCANNED[engine.slug] = SCANNED.get(engine.slug, 0) + bool(tokens)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("slug", sorted(e.slug for e in engines()))
 def test_no_viewer_ever_sees_what_they_may_not(slug, client):
     _check_game(slug, client, seeds=range(1), max_steps=QUICK_STEPS, every=2)
