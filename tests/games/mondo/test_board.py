@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -21,6 +20,7 @@ from lobby.models import Table
 from lobby.rendering import board_html
 from lobby.services import deadlines_sweep, move_submit, seat_join, table_create
 from tests.factories import UserFactory
+from tests.games.page_text import text_nodes
 
 pytestmark = pytest.mark.django_db
 
@@ -126,31 +126,6 @@ def test_a_finished_game_shows_the_final_breakdown_and_replays(client, alice, bo
     assert response.status_code == 200
     body = response.content.decode()
     assert "mo-board" in body and 'name="action"' not in body
-
-
-class _Text(HTMLParser):
-    """The words a page shows: its text nodes (not scripts or styles)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.skip = 0
-        self.words: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.skip += tag in ("script", "style")
-
-    def handle_endtag(self, tag: str) -> None:
-        self.skip -= tag in ("script", "style")
-
-    def handle_data(self, data: str) -> None:
-        if not self.skip and data.strip():
-            self.words.append(data.strip())
-
-
-def text_nodes(html: str) -> list[str]:
-    parser = _Text()
-    parser.feed(html)
-    return parser.words
 
 
 SYMBOL = re.compile(
