@@ -11,13 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import gettext_noop
-from games.words import Msg, msg
 
 __all__ = [
     "ANIMALS",
     "ANIMAL_LABELS",
     "ANIMAL_LANDSCAPE",
-    "ANIMAL_SHORT",
     "BACK",
     "FRONT",
     "LANDSCAPES",
@@ -65,28 +63,6 @@ ANIMAL_LABELS = {
     "dolphin": gettext_noop("dolphin"),
     "whale": gettext_noop("whale"),
 }
-# Two letters each, shown on the tile (no emoji font is needed), in the reader's language.
-ANIMAL_SHORT: dict[str, Msg] = {
-    # Translators: two letters on a Mondo tile naming its animal (here: elephant); every
-    # animal needs its own pair (the board's legend explains them).
-    "elephant": msg("El"),
-    "zebra": msg("Ze"),
-    "antelope": msg("An"),
-    "buffalo": msg("Bu"),
-    "panda": msg("Pd"),
-    "parrot": msg("Pr"),
-    "tiger": msg("Ti"),
-    "gorilla": msg("Go"),
-    "scorpion": msg("Sc"),
-    "gecko": msg("Ge"),
-    "snake": msg("Sn"),
-    "ostrich": msg("Os"),
-    "turtle": msg("Tu"),
-    "penguin": msg("Pe"),
-    "dolphin": msg("Do"),
-    "whale": msg("Wh"),
-}
-
 FRONT, BACK = 0, 1
 
 # rules Appendix A, verbatim.

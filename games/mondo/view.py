@@ -25,7 +25,7 @@ from games.mondo.rules import (
 )
 from games.mondo.scoring import ORIENTED_CODE, Oriented
 from games.mondo.state import EMPTY, MondoState, Player
-from games.mondo.tiles import ANIMAL_LABELS, ANIMAL_SHORT
+from games.mondo.tiles import ANIMAL_LABELS, ANIMALS
 
 __all__ = ["build_view", "tile_view"]
 
@@ -52,7 +52,6 @@ def _tile_view(face: Oriented) -> dict[str, Any]:
     if face.animal:
         data["animal"] = face.animal
         data["label"] = ANIMAL_LABELS[face.animal]
-        data["short"] = ANIMAL_SHORT[face.animal]
     if face.volcano:
         data["volcano"] = face.volcano
     return data
@@ -258,8 +257,7 @@ def build_view(engine: Mondo, state: MondoState, seat: int | None) -> dict[str, 
         "ready_count": sum(1 for player in state.seats if player.ready),
         "legal": legal,
         "animals": [
-            {"key": key, "label": ANIMAL_LABELS[key], "short": ANIMAL_SHORT[key]}
-            for key in ANIMAL_SHORT
+            {"key": key, "label": ANIMAL_LABELS[key], "icon": f"mo-{key}"} for key in ANIMALS
         ],
         "finished": state.phase == "over",
         "outcome": None

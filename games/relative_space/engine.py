@@ -28,7 +28,7 @@ from games.relative_space.state import (
     load_state,
 )
 from games.relative_space.supply import Layout, Slot, Supply, build_layout, open_slots
-from games.relative_space.text import action_text
+from games.relative_space.text import action_text, place_phrase
 from games.validate import fail, state_of
 from games.words import msg
 
@@ -320,7 +320,7 @@ class RelativeSpace(Game[RelativeSpaceState]):
         return slot
 
     def _check_open(self, supply: list[Slot | None], slot: int, after_key: bool = False) -> None:
-        name = LAYOUT.names[slot]
+        name = place_phrase(LAYOUT.names[slot])
         if supply[slot] is None:
             raise IllegalAction(msg("There is no card at %(place)s in your supply.", place=name))
         if any(supply[other] is not None for other in _COVERED_BY[slot]):

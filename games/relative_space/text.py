@@ -1,7 +1,9 @@
 """Log lines of Relative Space moves, built from the public events a move produced.
 
 Every line is a sentence of `games.words` (message ids and arguments), said in each
-reader's language; slot names ("A1") and pod numbers are literals.
+reader's language. A place of the pyramid is said in words ("place 3 of row 1", rows
+counted from the bottom as the help explains), never by its code ("A3"); pod numbers are
+literals.
 """
 
 from __future__ import annotations
@@ -12,10 +14,46 @@ from games.relative_space.cards import Card
 from games.relative_space.state import Event
 from games.words import Msg, join, msg, nmsg
 
-__all__ = ["action_text", "card_phrase", "event_text"]
+__all__ = ["action_text", "card_phrase", "event_text", "place_numbers", "place_phrase"]
 
 #: Item numbers read with "an" in English ("an 8", "an 11", "an 18").
 _AN = frozenset({8, 11, 18})
+
+
+def place_numbers(name: str) -> tuple[int, int]:
+    """Return (row, place) of a pyramid place, both from 1: "A3" is place 3 of row 1.
+
+    The names are supply.build_layout's: the row's letter (A the bottom row) and the
+    place's number from the left.
+    """
+    return ord(name[0]) - ord("A") + 1, int(name[1:])
+
+
+def place_phrase(name: str) -> Msg:
+    """Return "place 3 of row 1" for the place named "A3"."""
+    row, place = place_numbers(name)
+    return msg("place %(place)s of row %(row)s", place=place, row=row)
+
+
+def places_phrase(names: Sequence[str]) -> Msg:
+    """Return "places 1, 2, 3 of row 1, place 1 of row 2": the places grouped by row."""
+    rows: dict[int, list[int]] = {}
+    for name in names:
+        row, place = place_numbers(name)
+        rows.setdefault(row, []).append(place)
+    return join(
+        ", ",
+        [
+            nmsg(
+                "place %(places)s of row %(row)s",
+                "places %(places)s of row %(row)s",
+                len(places),
+                places=join(", ", [str(place) for place in places]),
+                row=row,
+            )
+            for row, places in rows.items()
+        ],
+    )
 
 
 def _special_phrase(code: str) -> Msg:
@@ -44,13 +82,16 @@ def _played(event: Event, cards: Mapping[str, Card]) -> Msg:
     card = card_phrase(cards[event.card])
     if event.blind:
         return msg(
-            "turned up %(slot)s, %(card)s, onto pod %(pod)s",
-            slot=event.slot,
+            "turned up %(card)s from %(place)s onto pod %(pod)s",
             card=card,
+            place=place_phrase(event.slot),
             pod=event.pod,
         )
     return msg(
-        "played %(card)s from %(slot)s onto pod %(pod)s", card=card, slot=event.slot, pod=event.pod
+        "played %(card)s from %(place)s onto pod %(pod)s",
+        card=card,
+        place=place_phrase(event.slot),
+        pod=event.pod,
     )
 
 
@@ -58,14 +99,14 @@ def _blocked(event: Event, played: Msg) -> Msg:
     """Return "<played> and blocked it: <what came back>, <cards out>, <the pod's fate>"."""
     parts: list[Msg] = []
     if event.refilled:
-        slots = join(", ", event.refilled)
+        places = places_phrase(event.refilled)
         # The count only picks the form (one place or several: "riempita"/"riempite").
         parts.append(
             nmsg(
-                "%(slots)s refilled face up",
-                "%(slots)s refilled face up",
+                "%(places)s refilled face up",
+                "%(places)s refilled face up",
                 len(event.refilled),
-                slots=slots,
+                places=places,
             )
         )
     else:
@@ -89,7 +130,11 @@ def event_text(event: Event, cards: Mapping[str, Card]) -> Msg:
     """Return the text of one event, without its subject ("played a 7 on pod 2")."""
     kind = event.kind
     if kind == "open":
-        return msg("used the Key from %(slot)s to open pod %(pod)s", slot=event.slot, pod=event.pod)
+        return msg(
+            "used the Key from %(place)s to open pod %(pod)s",
+            place=place_phrase(event.slot),
+            pod=event.pod,
+        )
     if kind in ("load", "block"):
         played = _played(event, cards)
         return played if kind == "load" else _blocked(event, played)

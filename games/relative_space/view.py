@@ -8,6 +8,7 @@ from games.relative_space.cards import Card
 from games.relative_space.engine import RelativeSpace
 from games.relative_space.state import Event, RelativeSpaceState
 from games.relative_space.supply import Supply, open_slots
+from games.relative_space.text import place_numbers
 
 __all__ = ["build_view", "card_data"]
 
@@ -60,7 +61,16 @@ def build_view(
         if name not in pickable:
             pickable.append(name)
         if action["type"] == "open_pod":
-            new_pod.append({"slot": name, "key": action["key"], "action": action})
+            row, place = place_numbers(action["key"])
+            new_pod.append(
+                {
+                    "slot": name,
+                    "key": action["key"],
+                    "key_row": row,
+                    "key_place": place,
+                    "action": action,
+                }
+            )
             continue
         entry = supply[layout.index[name]]
         assert entry is not None

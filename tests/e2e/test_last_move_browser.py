@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import DESKTOP, version, watch_errors
+from tests.e2e.conftest import DESKTOP, PHONE, version, watch_errors
 from tests.e2e.conftest import in_thread as _in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +26,9 @@ SELECTORS = {
     "row": ".rw-row",
     "city": ".rw-city",
     "shield": ".rw-shield",
-    "world": ".mo-world",
+    "world": '.mo-world[data-seat="{0}"]',
+    "cell": '.mo-world[data-seat="{0}"] .mo-cell[data-cell="{1}"]',
+    "task": '.mo-task[data-task="{0}"]',
     "player": ".tm-player.tm-b{0}",
 }
 
@@ -105,11 +107,17 @@ REDRAW = """() => {
 
 
 def _page(
-    browser: Any, base: str, user: Any, url: str, errors: list[str], motion: str = "no-preference"
+    browser: Any,
+    base: str,
+    user: Any,
+    url: str,
+    errors: list[str],
+    motion: str = "no-preference",
+    viewport: dict[str, int] = DESKTOP,
 ) -> Page:
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+    context = browser.new_context(viewport=viewport, reduced_motion=motion)
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
     )
@@ -241,5 +249,63 @@ def test_a_panel_the_player_opened_stays_open_when_a_push_draws_it_anew(asgi_ser
         "() => window.__panel !== document.querySelector('details.rw-breakdown')"
     )
     assert panel.evaluate("el => el.open") is True
+    assert errors == []
+    viewer.context.close()
+
+
+def _mondo_place(table: Any, user: Any, cell: str) -> None:
+    """Seat 1 takes the first tile of the pool and places it on `cell` of their world."""
+    from games.registry import get_engine
+    from lobby.services import move_submit
+
+    table.refresh_from_db()
+    pool = get_engine("mondo").load(table.state).pool
+    slot = next(slot for slot, code in enumerate(pool) if code != -1)
+    for action in ({"type": "take", "slot": slot}, {"type": "place", "cell": cell}):
+        move_submit(code=table.code, user=user, action=action, seen_version=None)
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 800}, PHONE], ids=["desktop", "phone"]
+)
+def test_mondo_lights_the_space_the_other_player_filled_then_lets_it_go(
+    asgi_server, browser, e2e, viewport
+):
+    """Not the whole world: the one space of Ben's world where his tile went glows on Ann's
+    page (not reloaded) for a few seconds, then goes out; her page did not scroll."""
+    table, ann, ben = _in_thread(lambda: _table("mondo"))
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    viewer = _page(browser, asgi_server, ann, url, errors, viewport=viewport)
+    viewer.add_style_tag(content="* { overflow-anchor: none !important; }")
+    viewer.evaluate("() => { window.__sameDocument = true; }")
+    world = viewer.locator('.mo-world[data-seat="1"]')
+    # Ann reads with Ben's world in view, below the top of the page.
+    world.evaluate("el => el.scrollIntoView({block: 'center'})")
+    before = viewer.evaluate("() => window.scrollY")
+    assert before > 100
+    seen = version(viewer)
+    _in_thread(lambda: _mondo_place(table, ben, "r3c4"))
+    viewer.wait_for_function(
+        "v => Number(document.querySelector('.board-wrap').dataset.version) >= v", arg=seen + 2
+    )
+    lit = viewer.locator(".board-wrap .last-move")
+    expect(lit).to_have_count(1)
+    cell = world.locator('.mo-cell[data-cell="r3c4"]')
+    assert cell.evaluate("el => el.classList.contains('last-move')")
+    assert cell.evaluate("el => el.classList.contains('mo-filled')")
+    assert world.evaluate("el => !el.hasAttribute('data-last-move')")
+    assert cell.evaluate("el => getComputedStyle(el).animationName") == "last-move-glow"
+    glow = cell.evaluate("el => getComputedStyle(el).outlineColor")
+    assert glow not in ("transparent", "rgba(0, 0, 0, 0)")
+    viewer.screenshot(path=str(e2e / f"mondo_last_move_cell_{viewport['width']}.png"))
+    # The light goes out by itself (the glow's course ends), and nothing else lit up.
+    faded = cell.evaluate(
+        """el => Promise.all(el.getAnimations().map(a => a.finished))
+             .then(() => getComputedStyle(el).outlineColor)"""
+    )
+    assert faded in ("transparent", "rgba(0, 0, 0, 0)"), faded
+    assert viewer.evaluate("() => window.__sameDocument") is True  # no reload
+    assert abs(viewer.evaluate("() => window.scrollY") - before) <= 3
     assert errors == []
     viewer.context.close()

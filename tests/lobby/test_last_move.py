@@ -30,7 +30,9 @@ def _pattern(key: str) -> str:
         "row": r'class="rw-row[^"]*"',
         "city": r'class="rw-city[^"]*"',
         "shield": r'class="rw-shield[^"]*"',
-        "world": r'class="mo-world[^"]*"',
+        "world": rf'class="mo-world[^"]*" data-seat="{rest[0] if rest else ""}"',
+        "cell": rf'data-cell="{rest[-1] if rest else ""}"',
+        "task": rf'data-task="{rest[0] if rest else ""}"',
         "player": rf'class="tm-player tm-b{rest[0] if rest else ""}[^"]*"',
     }
     return tags[kind]

@@ -9,7 +9,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, escape
+from django.templatetags.static import static
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -18,23 +19,42 @@ from lobby.templatetags.playtable import action_json
 register = template.Library()
 
 
-def tile_html(t: Mapping[str, Any]) -> str:
-    """Return one tile (as _tile.html did): landscapes, volcano, animal."""
+def sprite_url() -> str:
+    """Return the sprite's address, once per tag call (a board draws ~300 tiles)."""
+    return static("icons/sprite.svg")
+
+
+def tile_html(t: Mapping[str, Any], sprite: str) -> str:
+    """Return one tile: landscapes, volcano, and the animal drawn as the sprite's symbol.
+
+    The animal's name (its text alternative and tooltip) is said in the reader's language.
+    """
     volcano = t.get("volcano")
     mark = f'<i class="mo-volcano mo-{escape(volcano)}"></i>' if volcano else ""
-    # The animal's letters are a sentence (`Msg`): conditional_escape says it in the
-    # reader's language, where escape would give the English.
-    animal = f'<b class="mo-animal">{conditional_escape(t["short"])}</b>' if t.get("animal") else ""
+    animal = ""
+    if t.get("animal"):
+        name = escape(gettext(t["label"]))
+        animal = (
+            f'<svg class="mo-animal" role="img" aria-label="{name}"><title>{name}</title>'
+            f'<use href="{escape(sprite)}#mo-{escape(t["animal"])}"></use></svg>'
+        )
     return f'<span class="mo-tile {escape(t["cls"])}">{mark}{animal}</span>'
 
 
 @register.simple_tag
 def mo_tile(t: Mapping[str, Any]) -> SafeString:
     """Return one tile."""
-    return mark_safe(tile_html(t))
+    return mark_safe(tile_html(t, sprite_url()))
 
 
-def _cell(cell: Mapping[str, Any], held_tile: str, replay: Any, place_label: str) -> str:
+def _cell(
+    cell: Mapping[str, Any],
+    held_tile: str,
+    replay: Any,
+    place_label: str,
+    sprite: str,
+    marks: Mapping[str, str],
+) -> str:
     if not cell.get("on"):
         return '<span class="mo-off" aria-hidden="true"></span>'
     tint = " mo-tint" if cell.get("tint") else ""
@@ -43,9 +63,10 @@ def _cell(cell: Mapping[str, Any], held_tile: str, replay: Any, place_label: str
     if tile:
         last = " mo-last" if cell.get("last") else ""
         errors = f" {escape(cell['errors'])}" if cell.get("errors") else ""
+        lit = marks.get(cell["key"], "")
         return (
             f'<span class="mo-cell mo-filled{last}{errors}{tint}" role="gridcell"'
-            f' data-cell="{key}">{tile_html(tile)}</span>'
+            f' data-cell="{key}"{lit}>{tile_html(tile, sprite)}</span>'
         )
     action = cell.get("action")
     if action and not replay:
@@ -59,17 +80,36 @@ def _cell(cell: Mapping[str, Any], held_tile: str, replay: Any, place_label: str
     return f'<span class="mo-cell mo-empty{opened}{tint}" role="gridcell" data-cell="{key}"></span>'
 
 
-@register.simple_tag
+def _cell_marks(last: Any, seat: Any) -> dict[str, str]:
+    """Return `data-last-move` by cell key for the spaces of `seat`'s world the other
+    player's latest move filled (lobby.marks; games/mondo/marks.py names them)."""
+    if last is None:
+        return {}
+    prefix = f"cell:{seat}:"
+    attribute = format_html(' data-last-move="{}"', last.n)
+    return {key[len(prefix) :]: attribute for key in last.keys if key.startswith(prefix)}
+
+
+@register.simple_tag(takes_context=True)
 def mo_rows(
-    rows: Iterable[Iterable[Mapping[str, Any]]], held: Any = None, replay: Any = False
+    context: Any,
+    rows: Iterable[Iterable[Mapping[str, Any]]],
+    held: Any = None,
+    replay: Any = False,
+    seat: Any = None,
 ) -> SafeString:
-    """Return a world's rows of cells; a legal cell is a button showing the held tile."""
+    """Return a world's rows of cells; a legal cell is a button showing the held tile.
+
+    A space the other player's latest move filled carries the last-move mark.
+    """
     place_label = escape(gettext("Place the tile on row-column"))
-    held_tile = tile_html(held["tile"]) if held else ""
+    sprite = sprite_url()
+    held_tile = tile_html(held["tile"], sprite) if held else ""
+    marks = _cell_marks(context.get("last_move"), seat)
     return mark_safe(
         "".join(
             '<div class="mo-row" role="row">'
-            + "".join(_cell(cell, held_tile, replay, place_label) for cell in row)
+            + "".join(_cell(cell, held_tile, replay, place_label, sprite, marks) for cell in row)
             + "</div>"
             for row in rows
         )
@@ -80,6 +120,7 @@ def mo_rows(
 def mo_pool(pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeString:
     """Return the pool's slots: a taken slot stays as a gap, a takeable tile is a button."""
     take_label = escape(gettext("Take pool tile"))
+    sprite = sprite_url()
     parts = []
     for slot in pool:
         tile = slot.get("tile")
@@ -91,8 +132,8 @@ def mo_pool(pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeStrin
             parts.append(
                 f'<button type="submit" name="action" value="{escape(action_json(action))}"'
                 f' class="mo-slot" aria-label="{take_label} {escape(slot["slot"] + 1)}">'
-                f"{tile_html(tile)}</button>"
+                f"{tile_html(tile, sprite)}</button>"
             )
         else:
-            parts.append(f'<span class="mo-slot">{tile_html(tile)}</span>')
+            parts.append(f'<span class="mo-slot">{tile_html(tile, sprite)}</span>')
     return mark_safe("".join(parts))

@@ -9,9 +9,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
+
+from games.relative_space.text import place_phrase
 
 register = template.Library()
 
@@ -49,7 +51,8 @@ def card_html(card: Mapping[str, Any]) -> str:
 
 
 def _slot_html(slot: Mapping[str, Any]) -> str:
-    name = escape(slot["name"])
+    # The place in words, in the reader's language ("place 3 of row 1"), not its code.
+    name = conditional_escape(place_phrase(slot["name"]))
     covered = f" ({_word('covered')})" if slot.get("covered") else ""
     state = slot.get("state")
     if state == "up":

@@ -32,7 +32,7 @@ def test_legal_actions_are_plays_by_slot_and_pod_then_key_openings() -> None:
     ("action", "message"),
     [
         ({"type": "play", "slot": "Z9", "pod": 1}, "no such place"),
-        ({"type": "play", "slot": "A3", "pod": 1}, "no card at A3"),
+        ({"type": "play", "slot": "A3", "pod": 1}, "no card at place 3 of row 1"),
         ({"type": "play", "slot": "B1", "pod": 1}, "covered"),
         ({"type": "play", "slot": "A2", "pod": 7}, "not in play"),
         ({"type": "play", "slot": "A2"}, "missing something"),

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
 
 from games.relative_space.bots import BOTS
 from games.relative_space.engine import ENGINE
@@ -16,6 +17,7 @@ from lobby.rendering import board_html
 from lobby.services import move_submit, seat_join, table_create
 from tests.factories import UserFactory
 from tests.games.kit import canonical
+from tests.games.page_text import text_nodes
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +123,34 @@ def test_the_replay_page_draws_each_step_without_buttons(client) -> None:
         html = response.content.decode()
         assert response.status_code == 200 and "rs-board" in html
         assert 'name="action"' not in html and 'class="rs-pick"' not in html
+
+
+#: A place's code ("A3", "D1"): the pyramid's own names, not words for a player.
+PLACE_CODE = re.compile(r"\b[A-D][1-4]\b")
+
+
+def test_the_log_and_the_pyramids_name_places_in_words_in_the_readers_language() -> None:
+    """ "played a 7 from place 3 of row 1", never "from A3", in German too."""
+    table, users = a_table(2)
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(30):
+        table.refresh_from_db()
+        state = ENGINE.load(table.state)
+        if state.over:
+            break
+        action = rng.choice(ENGINE.legal_actions(state, state.active))
+        kinds.add(action["type"])
+        move_submit(code=table.code, user=users[state.active], action=action, seen_version=None)
+    table.refresh_from_db()
+    assert "play" in kinds
+    for language, place in (("en", "of row"), ("de", "in Reihe"), ("nl", "van rij")):
+        with translation.override(language):
+            html = board_html(table, users[0])
+        words = text_nodes(html)
+        codes = [w for w in words if PLACE_CODE.search(w)]
+        assert codes == [], (language, codes[:5])
+        log = text_nodes(html[html.index("-log-list") :])
+        assert sum(place in line for line in log) >= 10, (language, log[:6])
+        # The pyramids name their places to screen readers in words as well.
+        assert any(place in w for w in words[: len(words) - len(log)]), language

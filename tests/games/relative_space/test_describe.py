@@ -19,15 +19,15 @@ def describe(state, action, viewer=None) -> str:
 def test_a_load_names_the_card_its_place_and_the_pod() -> None:
     state = build_state(supplies=[{"A3": "7"}, OTHER], pods=["5"])
     text = describe(state, {"type": "play", "slot": "A3", "pod": 1})
-    assert text == "played a 7 from A3 onto pod 1; emptied the supply and wins"
+    assert text == "played a 7 from place 3 of row 1 onto pod 1; emptied the supply and wins"
 
 
 def test_a_blind_block_tells_what_came_back_and_what_left() -> None:
     state = build_state(supplies=[{"C1": "~4", "D1": "~5"}, OTHER], pods=["3 6"])
     text = describe(state, {"type": "play", "slot": "C1", "pod": 1})
     assert text == (
-        "turned up C1, a 4, onto pod 1 and blocked it: A1, A2, A3 refilled face up, "
-        "pod 1 stays in play, empty"
+        "turned up a 4 from place 1 of row 3 onto pod 1 and blocked it: places 1, 2, 3 of "
+        "row 1 refilled face up, pod 1 stays in play, empty"
     )
 
 
@@ -35,7 +35,8 @@ def test_a_key_opening_and_a_launch_read_in_order() -> None:
     state = build_state(supplies=[{"A1": "KEY", "A2": "START", "A3": "8"}, OTHER], pods=["6"])
     text = describe(state, {"type": "open_pod", "key": "A1", "slot": "A2"})
     assert text == (
-        "used the Key from A1 to open pod 2; played a START! from A2 onto pod 2; "
+        "used the Key from place 1 of row 1 to open pod 2; played a START! from place 2 of "
+        "row 1 onto pod 2; "
         "pod 2 launched with 1 card"
     )
 
@@ -54,7 +55,7 @@ def test_every_viewer_reads_the_same_line() -> None:
     state = build_state(supplies=[{"C1": "~4", "D1": "~5"}, OTHER], pods=["2"])
     action = {"type": "play", "slot": "C1", "pod": 1}
     assert {describe(state, action, viewer) for viewer in (None, 0, 1)} == {
-        "turned up C1, a 4, onto pod 1"
+        "turned up a 4 from place 1 of row 3 onto pod 1"
     }
 
 
@@ -65,11 +66,17 @@ def test_a_line_is_a_sentence_with_its_pieces_not_glued_english() -> None:
     (data,) = line.data()["j"]  # the move's events, one sentence each
     assert data["m"] == "%(play)s and blocked it: %(result)s"
     assert data["a"]["play"] == {
-        "m": "turned up %(slot)s, %(card)s, onto pod %(pod)s",
-        "a": {"slot": "C1", "card": {"m": "a %(item)s", "a": {"item": 4}}, "pod": 1},
+        "m": "turned up %(card)s from %(place)s onto pod %(pod)s",
+        "a": {
+            "card": {"m": "a %(item)s", "a": {"item": 4}},
+            "place": {"m": "place %(place)s of row %(row)s", "a": {"place": 1, "row": 3}},
+            "pod": 1,
+        },
     }
     refilled, pod = data["a"]["result"]["j"]
-    assert refilled["m"] == "%(slots)s refilled face up" and refilled["n"] == 3
+    assert refilled["m"] == "%(places)s refilled face up" and refilled["n"] == 3
+    (row,) = refilled["a"]["places"]["j"]  # one row: its places in one phrase
+    assert row["p"] == "places %(places)s of row %(row)s" and row["a"]["row"] == 1
     assert pod == {"m": "pod %(pod)s stays in play, empty", "a": {"pod": 1}}
 
 
@@ -79,5 +86,5 @@ def test_a_refusal_is_a_sentence_too() -> None:
         describe(state, {"type": "play", "slot": "B1", "pod": 1})
     assert refusal.value.message.data() == {
         "m": "The card at %(place)s is covered: play a card that no other card overlaps.",
-        "a": {"place": "B1"},
+        "a": {"place": {"m": "place %(place)s of row %(row)s", "a": {"place": 1, "row": 2}}},
     }

@@ -34,7 +34,7 @@ def test_an_extra_play_offers_the_allowed_pod_and_a_pass() -> None:
 def test_a_key_shows_the_new_pod_and_cards_only_it_uncovers() -> None:
     state = build_state(supplies=[{"A2": "KEY", "A4": "3", "B1": "5"}, OTHER])
     html = render(state, 0)
-    assert "New pod 2" in html and html.count("Open it with the Key at A2") == 2
+    assert "New pod 2" in html and html.count("Open it with the Key at place 2 of row 1") == 2
     assert 'class="rs-slot rs-pickable rs-key-only"' in html
     # Each card's buttons are shown by a rule keyed to its radio button.
     assert "#b1-pick-B1:checked) .rs-go-B1{display:flex}" in html

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -13,6 +14,7 @@ from lobby.models import Table
 from lobby.rendering import board_html
 from lobby.services import seat_join, table_create
 from tests.factories import UserFactory
+from tests.games.page_text import text_nodes
 from tests.games.reworld.helpers import ENGINE
 
 pytestmark = pytest.mark.django_db
@@ -126,3 +128,24 @@ def test_an_illegal_click_gets_the_engines_sentence_and_a_board(client) -> None:
     assert response.status_code in (200, 302)
     table.refresh_from_db()
     assert ENGINE.load(table.state).phase == "pay"
+
+
+def test_population_ships_are_shown_by_their_goals_not_by_their_ids() -> None:
+    """A ship's id ("P03") is no word for a player: the list shows its symbol and goal,
+    the claimer's panel counts the ships."""
+    table, users = a_table(2)
+    state = ENGINE.load(table.state)
+    rng = random.Random(1)
+    while state.chapter == 1:
+        state = ENGINE.apply(
+            state, state.active, BOTS["heuristic"].choose(ENGINE, state, state.active, rng)
+        )
+    state = dataclasses.replace(state, owners=(0, *state.owners[1:]))
+    table.state = ENGINE.dump(state)
+    table.save(update_fields=["state"])
+    html = board_html(table, users[1])
+    words = text_nodes(html)
+    ids = [w for w in words if re.search(r"\bP\d\d\b", w)]
+    assert ids == [], ids
+    assert html.count('class="rw-ship') >= len(state.ships)
+    assert sum("1 population ship" in w for w in words) == 1
