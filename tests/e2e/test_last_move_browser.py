@@ -28,6 +28,11 @@ SELECTORS = {
     "shield": ".rw-shield",
     "world": ".mo-world",
     "player": ".tm-player.tm-b{0}",
+    "space": '.tm-space[data-space="{0}"]',
+    "param": ".tm-track-{0}",
+    "card": '.tm-player.tm-b{0} .tm-stack-card:has(> [data-card="{1}"])',
+    "milestone": ".tm-milestones tr",
+    "award": ".tm-awards tr",
 }
 
 
