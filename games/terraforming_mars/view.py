@@ -61,6 +61,7 @@ from games.terraforming_mars.turn import (
 from games.terraforming_mars.vocab import (
     BONUS_WORDS,
     MAP_NAMES,
+    NAMED_TILES,
     OFF_MAP_NAMES,
     TAG_WORDS,
     amount_of,
@@ -94,21 +95,6 @@ BONUS_ICONS = {
     "ocean": "tm-bonus-ocean",
     "temperature": "tm-param-temperature",
     "delegate": "tm-bonus-delegate",  # Vastitas Borealis: Turmoil only, no effect here (§7.8)
-}
-
-
-# Translators: the marks special tiles show on a map hex: initials of the tile's name.
-SHORT_TILES = {
-    "natural_preserve": msg("NP"),
-    "mining_area": msg("MA"),
-    "mining_rights": msg("MR"),
-    "commercial_district": msg("CD"),
-    "nuclear_zone": msg("NZ"),
-    "lava_flows": msg("LF"),
-    "mohole_area": msg("MoA"),
-    "industrial_center": msg("IC"),
-    "ecological_zone": msg("EZ"),
-    "restricted_area": msg("RA"),
 }
 
 
@@ -398,7 +384,7 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
             if space_id == last:
                 entry["cls"] += " tm-last"
             entry["title"] = join(" · ", [entry["title"], tile_label(kind, name)])
-            entry["tile"] = {"owner": owner, "kind": kind, "short": _short_tile(kind, name)}
+            entry["tile"] = {"owner": owner, "kind": kind, "icon": tile_icon(kind, name)}
             entry.pop("bonus", None)
             entry.pop("note", None)
         elif space_id in claims:
@@ -431,6 +417,11 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
         "last": last,
         "off_map": off_map,
         "placing": bool(space_actions),
+        # The named tiles on the map (special tiles, the Capital), each once, for the legend.
+        "named": [
+            {"icon": f"tm-tile-{tile_icon(kind, name)}", "label": tile_label(kind, name)}
+            for kind, name in sorted({(k, n) for k, _, n in board.values() if n in NAMED_TILES})
+        ],
         "specials": [
             {"icon": icon, "cost": cost} for icon, cost in sorted(set(board_map.specials.values()))
         ],
@@ -438,14 +429,9 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
     }
 
 
-def _short_tile(kind: str, name: str) -> Arg:
-    """Return the short mark a tile shows on its hex (a special tile's initials)."""
-    if name == "capital":
-        # Translators: the Capital tile's mark on a map hex, 3 letters at most.
-        return msg("Cap")
-    if kind == "special":
-        return SHORT_TILES.get(name, "")
-    return ""  # a city, greenery or ocean shows its tile's symbol alone
+def tile_icon(kind: str, name: str) -> str:
+    """Return the tile's symbol (`tm-tile-<this>`): its own for a named tile, else its kind's."""
+    return name.replace("_", "-") if name in NAMED_TILES else kind
 
 
 #: The sprite's symbol of each resource (static/icons/symbols/tm-res-*.svg).
@@ -761,13 +747,21 @@ def _awards(st: State, seat: int | None, legal: list[dict[str, Any]]) -> list[di
     return out
 
 
+#: Log codes whose first argument names what they changed (for marks.py).
+_MARKED_CODES = frozenset({"play", "use", "claim", "fund", "tile"})
+
+
 def _log(st: State) -> list[dict[str, Any]]:
     out = []
     names = space_names(map_of(st))
     for entry in reversed(st.log):
         text = log_text(entry, names)
         if text is not None:
-            line = {"gen": entry[0], "seat": entry[1], "text": text}
+            # The code and its first argument (the card played or used, the milestone, the
+            # award, the tile's kind) let marks.py find what a turn changed on the board.
+            line = {"gen": entry[0], "seat": entry[1], "text": text, "code": entry[2]}
+            if len(entry) > 3 and entry[2] in _MARKED_CODES:
+                line["what"] = entry[3]
             space = log_space(entry)
             if space is not None:
                 line["space"] = space  # the map lights this space from the line

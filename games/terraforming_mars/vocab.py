@@ -20,6 +20,7 @@ __all__ = [
     "SPACE_NAMES",
     "TAG_WORDS",
     "TILE_LABELS",
+    "NAMED_TILES",
     "amount_of",
     "resource_word",
     "space_words",
@@ -43,6 +44,23 @@ TILE_LABELS = {
     "ecological_zone": msg("Ecological Zone"),
     "restricted_area": msg("Restricted Area"),
 }
+#: The named tiles drawn with a symbol of their own (static/icons/symbols/tm-tile-<name>.svg,
+#: hyphens for underscores): the special tiles and the Capital city. No letter codes.
+NAMED_TILES = frozenset(
+    {
+        "capital",
+        "natural_preserve",
+        "mining_area",
+        "mining_rights",
+        "commercial_district",
+        "nuclear_zone",
+        "lava_flows",
+        "mohole_area",
+        "industrial_center",
+        "ecological_zone",
+        "restricted_area",
+    }
+)
 #: Standard resources (production boxes) by key, as a reader reads them.
 RESOURCE_WORDS = {
     "mc": msg("M€"),

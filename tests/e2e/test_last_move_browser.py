@@ -30,6 +30,11 @@ SELECTORS = {
     "cell": '.mo-world[data-seat="{0}"] .mo-cell[data-cell="{1}"]',
     "task": '.mo-task[data-task="{0}"]',
     "player": ".tm-player.tm-b{0}",
+    "space": '.tm-space[data-space="{0}"]',
+    "param": ".tm-track-{0}",
+    "card": '.tm-player.tm-b{0} .tm-stack-card:has(> [data-card="{1}"])',
+    "milestone": ".tm-milestones tr",
+    "award": ".tm-awards tr",
 }
 
 

@@ -82,6 +82,18 @@ def _ben_passes(table: Any, ben: Any) -> None:
         )
 
 
+def _ann_power_plant(table: Any, ann: Any) -> None:
+    from lobby.services import move_submit
+
+    table.refresh_from_db()
+    move_submit(
+        code=table.code,
+        user=ann,
+        action={"type": "project", "project": "power_plant"},
+        seen_version=table.version,
+    )
+
+
 def _hand_order(page: Page) -> list[str]:
     return page.locator(".tm-hand-cards > li").evaluate_all("els => els.map(e => e.dataset.card)")
 
@@ -188,6 +200,34 @@ def test_the_hand_sorts_and_the_tableau_stacks_survive_a_push(asgi_server, brows
     page.reload()
     page.wait_for_function("() => window.__tableSocketOpen === true")
     assert _hand_order(page) == moved
+
+    # By victory points, most first (Io Mining's 1 per Jovian tag and Birds' 1 per animal
+    # count 1, Comet none, Heat Trappers -1), equal ones as dealt.
+    sort.select_option("vp")
+    by_vp = [_card(n) for n in ("Io Mining Industries", "Birds", "Comet", "Heat Trappers")]
+    assert _hand_order(page) == by_vp
+    # The own order again: it starts from the order on screen; a card dragged to the end.
+    sort.select_option("manual")
+    assert _hand_order(page) == by_vp
+    first = page.locator(".tm-hand-cards > li").first
+    last = page.locator(".tm-hand-cards > li").last
+    box = last.bounding_box()
+    assert box is not None
+    first.drag_to(last, target_position={"x": box["width"] - 5, "y": box["height"] / 2})
+    dragged = [*by_vp[1:], by_vp[0]]
+    assert _hand_order(page) == dragged
+    page.locator(".tm-hand").screenshot(path=str(e2e / "tm-hand-dragged-desktop.png"))
+    # Kept across a push (Ann's power plant draws her hand anew) and a reload.
+    page.evaluate("() => { document.querySelector('.tm-hand').dataset.old = '1'; }")
+    seen = version(page)
+    _in_thread(lambda: _ann_power_plant(table, ann))
+    wait_past(page, seen)
+    expect(page.locator(".tm-hand[data-old]")).to_have_count(0)
+    assert _hand_order(page) == dragged
+    page.reload()
+    page.wait_for_function("() => window.__tableSocketOpen === true")
+    assert _hand_order(page) == dragged
+    expect(sort).to_have_value("manual")
 
     page.set_viewport_size(PHONE)
     page.locator('.tm-tabs [data-tab="hand"]').click()  # the phone shows one part at a time

@@ -34,6 +34,11 @@ def _pattern(key: str) -> str:
         "cell": rf'data-cell="{rest[-1] if rest else ""}"',
         "task": rf'data-task="{rest[0] if rest else ""}"',
         "player": rf'class="tm-player tm-b{rest[0] if rest else ""}[^"]*"',
+        "space": rf'class="tm-space[^"]*" data-space="{rest[0] if rest else ""}"',
+        "param": rf'class="tm-track tm-track-{rest[0] if rest else ""}"',
+        "card": r'class="tm-stack-card"',
+        "milestone": r"tr",
+        "award": r"tr",
     }
     return tags[kind]
 

@@ -20,6 +20,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from games.terraforming_mars.vocab import (
     BONUS_WORDS,
     CARD_RESOURCE_WORDS,
+    NAMED_TILES,
     RESOURCE_WORDS,
     TAG_WORDS,
     TILE_LABELS,
@@ -49,13 +50,16 @@ _STATIC_SPACES: dict[tuple[str, str], tuple[str, Any, object]] = {}
 
 
 @register.simple_tag
-def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
+def tm_spaces(spaces: Iterable[Mapping[str, Any]], marks: Any = None) -> SafeString:
     """Return the `<g>` of every space (view.map.spaces): hex, tile, owner, bonus, note.
 
     Symbols come from the sprite through one `<use>` each in `<defs>` (`#tmb-...` bonus
     icons, `#tmt-...` tiles), so a hex repeats only a short reference. Each `<g>` carries
     `data-space` (the log lights it, map.js); the last placed tile gets a ring on top.
+    `marks`: `last_move|marks_at:"space:"`, the other player's last move's number and the
+    spaces it placed a tile on (their `<g>` carries `data-last-move`), or None.
     """
+    n, marked = marks if marks else (0, ())
     sprite = _esc(static("icons/sprite.svg"))
     language = get_language() or ""
     catalogue = words_catalogue()
@@ -76,6 +80,8 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]]) -> SafeString:
             continue
         kinds: set[str] = set()
         html, bonus = _space(s, kinds)
+        if f"space:{s['id']}" in marked:
+            html = html.replace('">', f'" data-last-move="{int(n)}">', 1)  # the <g>'s tag
         parts.append(html)
         used.update(bonus)
         tiles |= kinds
@@ -109,7 +115,7 @@ def _space(s: Mapping[str, Any], tiles: set[str]) -> tuple[str, tuple[tuple[str,
     used: list[tuple[str, float]] = []
     tile = s.get("tile")
     if tile:
-        kind = _esc(tile.get("kind", "special"))
+        kind = _esc(tile.get("icon") or tile.get("kind", "special"))
         tiles.add(kind)
         inner += f'<use href="#tmt-{kind}" {at}/>'
         owner = tile["owner"]
@@ -120,8 +126,6 @@ def _space(s: Mapping[str, Any], tiles: set[str]) -> tuple[str, tuple[tuple[str,
                 f'<rect class="tm-cube tm-f{mark}" x="{cx + 2.6:.1f}"'
                 f' y="{cy + 2.4:.1f}" width="3.6" height="3.6" rx=".6"/>'
             )
-        if tile.get("short"):
-            inner += f'<text {at} dy="7" class="tm-tile-text">{_value(tile["short"])}</text>'
     else:
         bonus = s.get("bonus") or ()
         if bonus:
@@ -206,6 +210,13 @@ SYMBOL_LEGEND: tuple[tuple[Msg, tuple[tuple[str, Arg], ...]], ...] = (
         ),
     ),
     (
+        msg("Special tiles"),
+        tuple(
+            (f"tm-tile-{name.replace('_', '-')}", TILE_LABELS[name])
+            for name in sorted(NAMED_TILES, key=lambda n: (n != "capital", n))
+        ),
+    ),
+    (
         msg("Map bonuses"),
         (
             ("tm-bonus-card", BONUS_WORDS["card"]),
@@ -244,6 +255,6 @@ def tm_symbol_legend() -> SafeString:
         )
         parts.append(
             f'<div class="tm-symbols-group"><h4>{_value(title)}</h4>'
-            f'<ul class="tm-symbols">{rows}</ul></div>'
+            f'<ul class="tm-symbols symbol-legend">{rows}</ul></div>'
         )
     return mark_safe("".join(parts))

@@ -65,3 +65,16 @@ def tm_tags(player: dict[str, Any]) -> SafeString:
             ),
         ),
     )
+
+
+@register.simple_tag
+def tm_still_choosing(status: Any, seats: Any) -> str:
+    """Return the names of the players still making their setup choice ("ann, bo"), or "".
+
+    `status` is the view's `selection.status` (a seat and whether it is done, for every
+    seat): it says who is ready, never what they chose.
+    """
+    from lobby.templatetags.playtable import seat_name
+
+    names = [seat_name(seats, s["seat"]) for s in status or () if not s["done"]]
+    return ", ".join(name for name in names if name)

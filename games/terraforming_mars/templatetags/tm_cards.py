@@ -204,9 +204,23 @@ def _stack_label(key: str) -> str:
     return labels[key]
 
 
+def _marked(marks: Any, seat: Any, card: Mapping[str, Any]) -> int | None:
+    """Return the move number of the last-move mark on a tableau card, or None.
+
+    `marks` is `last_move|marks_at:"card:<seat>:"` (lobby.templatetags.last_move): the move's
+    number and the keys it marked, or None; a card's key is `card:<seat>:<card id>`.
+    """
+    if not marks:
+        return None
+    n, keys = marks
+    return int(n) if f"card:{seat}:{card.get('id')}" in keys else None
+
+
 @register.simple_tag
-def tm_stacks(player: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Return the player's played cards in stacks: key, words, cards (empty ones left out)."""
+def tm_stacks(player: Mapping[str, Any], marks: Any = None) -> list[dict[str, Any]]:
+    """Return the player's played cards in stacks: key, words, cards (empty ones left out),
+    and the last move's mark when it played or used one of the stack's cards (its summary
+    lights up, the stack may be closed)."""
     cards: dict[str, list[Mapping[str, Any]]] = {key: [] for key in STACKS}
     if player.get("corp"):
         cards["corp"].append(player["corp"])
@@ -217,14 +231,28 @@ def tm_stacks(player: Mapping[str, Any]) -> list[dict[str, Any]]:
                 cards["actions" if "action_used" in card else "effects"].append(card)
             else:
                 cards[kinds[group["kind"]]].append(card)
+    seat = player.get("seat")
     return [
-        {"key": key, "label": _stack_label(key), "cards": cards[key]}
+        {
+            "key": key,
+            "label": _stack_label(key),
+            "cards": cards[key],
+            "mark": next((m for c in cards[key] if (m := _marked(marks, seat, c))), None),
+        }
         for key in STACKS
         if cards[key]
     ]
 
 
 @register.simple_tag
-def tm_card_list(cards: Iterable[Mapping[str, Any]]) -> SafeString:
-    """Return the cards of a stack, each drawn as a card in a list item."""
-    return mark_safe("".join(f'<li class="tm-stack-card">{card_html(c)}</li>' for c in cards))
+def tm_card_list(
+    cards: Iterable[Mapping[str, Any]], marks: Any = None, seat: Any = None
+) -> SafeString:
+    """Return the cards of a stack, each drawn as a card in a list item (the one the last
+    move played or used carries its mark, lobby.templatetags.last_move)."""
+    parts = []
+    for c in cards:
+        n = _marked(marks, seat, c)
+        mark = f' data-last-move="{n}"' if n is not None else ""
+        parts.append(f'<li class="tm-stack-card"{mark}>{card_html(c)}</li>')
+    return mark_safe("".join(parts))

@@ -198,10 +198,15 @@ def test_a_confirmed_setup_shows_as_pending_not_as_zeros(alice, bob) -> None:
     assert state.phase == "setup" and state.sel[0]["stage"] == "done"
     table.state = engine.dump(state)
     table.save(update_fields=["state"])
+    # Bob's page while he chooses: no empty hand, no hand count of 0, Alice shown as ready.
+    theirs = board_html(table, bob)
+    assert "Your hand (0 cards)" not in theirs and "tm-handcount" not in theirs
+    assert "alice has chosen." in _region(theirs, table, "player-0")
     html = board_html(table, alice)
     hand = _region(html, table, "hand")
-    assert "Your choice, waiting for the others" in hand
-    assert "Your hand (0 cards)" not in html
+    assert "Waiting for bob to choose." in hand
+    assert "Waiting for bob to choose." in _region(html, table, "player-1")
+    assert "Your hand (0 cards)" not in html and "tm-handcount" not in html
     assert all(action["card"] in hand for action in keep)
     assert corp["card"] in hand
     panel = _region(html, table, "player-0")

@@ -163,3 +163,43 @@ def test_the_help_page_has_a_legend_of_every_symbol() -> None:
     for _, items in SYMBOL_LEGEND:
         for name, words in items:
             assert re.search(rf"#{name}\"></use></svg> {re.escape(str(words))}</li>", html), name
+
+
+def test_special_tiles_are_symbols_with_names_on_the_map_and_in_the_legends(alice, bob) -> None:
+    """Every named tile (the special tiles, the Capital) has its own symbol: drawn on its hex
+    and named in the map's legend and on the help page; no letter code ("NP", "Cap") left."""
+    from games.terraforming_mars.vocab import NAMED_TILES, TILE_LABELS
+
+    table = _table(alice, bob)
+    engine = get_engine("terraforming_mars")
+    st = engine.load(table.state).clone()
+    board = st.board_w()
+    free = [s.id for s in MAPS["tharsis"].spaces if s.type == "land"]
+    placed = {}
+    for space, name in zip(free, sorted(NAMED_TILES), strict=False):
+        board[space] = ("city" if name == "capital" else "special", 0, name)
+        placed[name] = space
+    st.freeze()
+    table.state = engine.dump(st)
+    table.save(update_fields=["state"])
+    assert len(placed) == len(NAMED_TILES) == 11
+    html = board_html(table, alice)
+    svg = html[html.index('<svg viewBox="0 0') : html.index("</svg>", html.index("tm-map-title"))]
+    # No text on a tile: the only words in the map are the notes printed on empty spaces.
+    assert set(re.findall(r'<text [^>]*class="([^"]*)"', svg)) <= {"tm-note"}
+    assert svg.count("<text") == len(re.findall(r'<text [^>]*class="tm-note"', svg))
+    for code in ("NP", "MA", "MR", "CD", "NZ", "LF", "MoA", "IC", "EZ", "RA", "Cap"):
+        assert f">{code}<" not in html, code
+    legend = html[html.index('class="tm-legend') : html.index("</ul>", html.index("tm-legend"))]
+    help_page = render_to_string("games/terraforming_mars/help.html")
+    for name, space in placed.items():
+        symbol = f"tm-tile-{name.replace('_', '-')}"
+        assert symbol in sprite_names()
+        assert f'href="#tmt-{symbol[8:]}"' in _space_g(html, space), name
+        assert re.search(rf'<use id="tmt-{symbol[8:]}" href="[^"#]*sprite[^"#]*#{symbol}"', svg)
+        words = say(TILE_LABELS[name])
+        assert f"#{symbol}" in legend and words in legend, name
+        item = re.search(
+            rf'<li><svg[^>]*><use href="[^"]*#{symbol}"></use></svg> ([^<]*)</li>', help_page
+        )
+        assert item and item.group(1) == words, name

@@ -2,7 +2,7 @@
 //
 // The hand's sort is a personal preference kept in this browser (localStorage): as dealt,
 // by cost, playable first, by victory points, or the player's own order (drag and drop, or
-// the move left/right buttons for the keyboard). A stack of the tableau (a <details>) stays
+// the move left/right buttons for the keyboard), kept per game (the table's address). A stack of the tableau (a <details>) stays
 // open or closed across the board's pushes (sessionStorage). Both are applied again after
 // every htmx swap, since a push replaces the hand's and the players' regions.
 (function () {
@@ -11,7 +11,9 @@
   window.tmHandReady = true;
 
   var SORT_KEY = "playtable.tm.handSort";
-  var ORDER_KEY = "playtable.tm.handOrder";
+  function orderKey() {
+    return "playtable.tm.handOrder:" + location.pathname;
+  }
   var STACK_KEY = "playtable.tm.stacks";
 
   function read(store, key, fallback) {
@@ -43,7 +45,7 @@
   };
 
   function manualCompare() {
-    var order = read(localStorage, ORDER_KEY, []);
+    var order = read(localStorage, orderKey(), []);
     var rank = {};
     order.forEach(function (id, i) { rank[id] = i; });
     return function (a, b) {
@@ -76,7 +78,7 @@
 
   function saveManual(list) {
     var ids = Array.prototype.map.call(list.children, function (li) { return li.dataset.card; });
-    write(localStorage, ORDER_KEY, ids);
+    write(localStorage, orderKey(), ids);
   }
 
   function applyStacks() {
