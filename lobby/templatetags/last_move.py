@@ -40,7 +40,7 @@ def marks_at(last: Any, keys: Any) -> tuple[int, tuple[str, ...]] | None:
     `last_move|marks_at:…` instead of `last_move`, which changes with every move of another
     seat, also where it marks nothing in the region.
     """
-    if last is None:
+    if not hasattr(last, "keys"):  # no last move, or none in this context (a replay: "")
         return None
     wanted = str(keys).split()
     hit = tuple(

@@ -74,11 +74,17 @@ def test_solo_random_games_last_fourteen_generations() -> None:
         assert final.gen == 14 and final.phase == "over"
 
 
+SOAK_PARTS = 4
+
+
 @pytest.mark.slow
-def test_two_thousand_random_games_end_with_valid_scores() -> None:
+@pytest.mark.long
+@pytest.mark.parametrize("part", range(SOAK_PARTS))
+def test_two_thousand_random_games_end_with_valid_scores(part: int) -> None:
+    """2,000 games in SOAK_PARTS parts (every SOAK_PARTS-th game), one per core at a time."""
     variants = option_variants(ENGINE)
-    pick = random.Random(7)
-    for game in range(2000):
+    pick = random.Random(7 + part)
+    for game in range(part, 2000, SOAK_PARTS):
         players = 1 + game % 5
         options = ENGINE.validate_options(variants[game % len(variants)])
         st = ENGINE.setup(players=players, seed=5000 + game, options=options)
