@@ -42,3 +42,20 @@ def test_the_help_states_the_deck_and_pyramid_of_the_house_rule_table() -> None:
     rows = [count for _name, count, _up in engine.SUPPLY_ROWS]
     assert rows == [4, 3, 2, 1] and f"Each player gets {engine.LAYOUT.size} cards" in html
     assert f"({engine.DEFAULT_TURN_LIMIT} unless" in html
+
+
+def test_the_help_names_places_in_words_as_the_board_does_in_every_language() -> None:
+    """The board says "place 3 of row 1"; the help uses the same words, never "A3" or "rows C
+    and D" (codes a player has no key to)."""
+    import re
+
+    from django.utils import translation
+
+    for language in ("en", "de", "nl", "it"):
+        with translation.override(language):
+            html = render_to_string("games/relative_space/help.html")
+        text = re.sub(r"<[^>]+>", " ", html)
+        assert not re.search(r"\b[A-D][1-4]\b", text), language
+        assert not re.search(r"\b[A-D] (?:and|und|en|e) [A-D]\b", text), language
+    with translation.override("de"):
+        assert "Platz 3 in Reihe 1" in render_to_string("games/relative_space/help.html")
