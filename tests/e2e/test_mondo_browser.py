@@ -57,15 +57,26 @@ def take_any(page: Page) -> None:
 
 
 def turn_right(page: Page, *, key: bool = False) -> None:
-    """Turn the held tile a quarter to the right, with the button or the keyboard."""
-    before = int(page.locator(".mo-held").get_attribute("data-rotation"))
-    if key:
-        page.keyboard.press("e")
-    else:
-        page.locator(".mo-controls button", has_text="Right").click()
-    expect(page.locator(".mo-held")).to_have_attribute(
-        "data-rotation", str((before + 1) % 4), timeout=10_000
-    )
+    """Turn the held tile a quarter to the right, with the button or the keyboard.
+
+    A turn sent from a board that a push replaced meanwhile is refused as stale (a 409
+    with words in a toast, the tile as it was), as any stale click is: like a player, the
+    test then turns it again, once, from the new board.
+    """
+    held = page.locator(".mo-held")
+    before = int(held.get_attribute("data-rotation"))
+    wanted = str((before + 1) % 4)
+    for attempt in range(2):
+        if key:
+            page.keyboard.press("e")
+        else:
+            page.locator(".mo-controls button", has_text="Right").click()
+        try:
+            expect(held).to_have_attribute("data-rotation", wanted, timeout=5_000)
+            return
+        except AssertionError:
+            if attempt or held.get_attribute("data-rotation") != str(before):
+                raise
 
 
 def place_held(page: Page) -> None:
