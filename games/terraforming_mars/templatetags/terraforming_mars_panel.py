@@ -23,6 +23,11 @@ def _words(value: Any) -> str:
     return value.say() if isinstance(value, Msg) else str(value)
 
 
+def _signed(n: int) -> str:
+    """A production as printed: "+3", "0", "-1"."""
+    return f"+{n}" if n > 0 else str(n)
+
+
 @register.simple_tag
 def tm_resources(player: dict[str, Any]) -> SafeString:
     """Each resource of `player` (a `_player_view`): its icon, stock and production (framed)."""
@@ -34,7 +39,7 @@ def tm_resources(player: dict[str, Any]) -> SafeString:
             r["stock"],
             production,
             production,
-            f"+{r['prod']}" if r["prod"] > 0 else r["prod"],
+            _signed(r["prod"]),
         )
         for r in player["resources"]
     )
@@ -45,6 +50,30 @@ def tm_resources(player: dict[str, Any]) -> SafeString:
             '<li class="tm-stat tm-r-{}">{}<span class="tm-stock">{}</span>'
             '<span class="tm-prodbox" title="{}"><span class="sr-only">{}</span>{}</span></li>',
             items,
+        ),
+    )
+
+
+@register.simple_tag
+def tm_glance_resources(player: dict[str, Any]) -> SafeString:
+    """The six resources of `player` in the players' summary: icon, stock, "(+production)"."""
+    production = gettext("production")
+    return format_html(
+        '<ul class="tm-glance-res">{}</ul>',
+        format_html_join(
+            "",
+            '<li class="tm-r-{}">{}<span class="tm-glance-stock">{}</span>'
+            '<span class="tm-glance-prod"><span class="sr-only">{}</span>({})</span></li>',
+            (
+                (
+                    r["key"],
+                    icon(r["icon"], _words(r["label"])),
+                    r["stock"],
+                    production,
+                    _signed(r["prod"]),
+                )
+                for r in player["resources"]
+            ),
         ),
     )
 

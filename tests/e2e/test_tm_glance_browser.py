@@ -1,0 +1,127 @@
+"""Terraforming Mars: every player's TR, resources and production at a glance beside the
+map, in real Chromium: in the first screen of a desktop without scrolling, no sideways
+scrolling on a phone, and a move of the other player shows in it without a reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.registry import get_engine
+from tests.e2e.conftest import PHONE, in_thread, version, wait_past
+from tests.e2e.test_last_move_browser import _page
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP_800 = {"width": 1280, "height": 800}
+#: The other player's M€ before their move: a number seen nowhere else in the summary.
+THEIR_MC = 47
+POWER_PLANT = {"type": "project", "project": "power_plant"}
+
+
+def _mid_game() -> tuple[Any, Any, Any]:
+    """A two-player table in generation 2 or later, seat 1 (ben) about to act, with
+    THEIR_MC M€; return the table, ann (seat 0, the viewer) and ben."""
+    from tests.factories import UserFactory
+    from tests.games.terraforming_mars.test_board_bga import _play_until, _table
+
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    table = _table(ann, ben)
+    engine = get_engine("terraforming_mars")
+    state = _play_until(
+        table,
+        lambda st: (
+            st.gen >= 2 and st.phase == "action" and not st.queue and engine.to_move(st) == {1}
+        ),
+        seed=11,
+    )
+    state.players[1].stock[0] = THEIR_MC
+    assert POWER_PLANT in engine.legal_actions(state, 1)
+    table.state = engine.dump(state)
+    table.save(update_fields=["state"])
+    return table, ann, ben
+
+
+def _power_plant(table: Any, ben: Any) -> int:
+    """Ben builds a power plant (11 M€), answering any question it raises; return his M€."""
+    from lobby.services import move_submit
+
+    engine = get_engine("terraforming_mars")
+    move_submit(code=table.code, user=ben, action=POWER_PLANT, seen_version=None)
+    for _ in range(10):
+        table.refresh_from_db()
+        state = engine.load(table.state)
+        if not state.queue or 1 not in engine.to_move(state):
+            break
+        action = engine.legal_actions(state, 1)[0]
+        move_submit(code=table.code, user=ben, action=action, seen_version=None)
+    return int(state.players[1].stock[0])
+
+
+def _their_mc(page: Page) -> str:
+    cell = page.locator('.tm-glance-player[data-seat="1"] .tm-r-mc .tm-glance-stock')
+    return cell.inner_text()
+
+
+def _in_first_screen(page: Page, seats: list[str]) -> Any:
+    """Check that every block of the summary, in the order of `seats` (the viewer's first),
+    is whole in the first 1280×800 screen, beside the map; return the blocks."""
+    blocks = page.locator(".tm-glance-player")
+    expect(blocks).to_have_count(len(seats))
+    assert page.evaluate("() => window.scrollY") == 0
+    assert [blocks.nth(i).get_attribute("data-seat") for i in range(len(seats))] == seats
+    map_box = page.locator(".tm-map").bounding_box()
+    assert map_box is not None
+    for i in range(len(seats)):
+        box = blocks.nth(i).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP_800["height"], box
+        assert box["x"] >= map_box["x"] + map_box["width"] - 1  # beside the map, not under it
+        expect(blocks.nth(i).locator(".tm-glance-res li")).to_have_count(6)
+    return blocks
+
+
+def test_every_player_at_a_glance_beside_the_map(asgi_server, browser, e2e) -> None:
+    table, ann, ben = in_thread(_mid_game)
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    page = _page(browser, asgi_server, ann, url, errors, viewport=DESKTOP_800)
+
+    # Desktop 1280×800: both blocks whole in the first screen, right of the map, no scrolling,
+    # for the player waiting (ann) and for the one to move (ben: the action bar above).
+    theirs = _page(browser, asgi_server, ben, url, errors, viewport=DESKTOP_800)
+    expect(theirs.locator(".tm-actionbar .tm-actions")).to_be_visible()
+    _in_first_screen(theirs, ["1", "0"])
+    theirs.screenshot(path=str(e2e / "tm-glance-desktop-to-move.png"))
+    theirs.context.close()
+    blocks = _in_first_screen(page, ["0", "1"])
+    assert _their_mc(page) == str(THEIR_MC)
+    expect(blocks.nth(1).locator(".tm-acting-badge")).to_have_text("to move")
+    page.screenshot(path=str(e2e / "tm-glance-desktop.png"))
+
+    # Phone 390×844: in the Map tab, under the globals, and no sideways scrolling.
+    page.set_viewport_size(PHONE)
+    expect(page.locator(".tm-tabs")).to_be_visible()
+    expect(page.locator(".tm-glance")).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    for i in range(2):
+        box = blocks.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.locator(".tm-glance").scroll_into_view_if_needed()
+    page.screenshot(path=str(e2e / "tm-glance-phone.png"))
+
+    # Ben's move changes his M€: the summary shows the new number, the page not reloaded.
+    page.set_viewport_size(DESKTOP_800)
+    page.evaluate("() => { window.__sameDocument = true; }")
+    seen = version(page)
+    left = in_thread(lambda: _power_plant(table, ben))
+    assert left == THEIR_MC - 11
+    wait_past(page, seen)
+    expect(page.locator('.tm-glance-player[data-seat="1"] .tm-r-mc .tm-glance-stock')).to_have_text(
+        str(left)
+    )
+    assert page.evaluate("() => window.__sameDocument") is True
+    assert errors == []
+    page.context.close()
