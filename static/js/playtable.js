@@ -249,28 +249,59 @@
     return ids;
   }
 
-  // 2. Open panels: a <details> the player opened or closed stays so when a swap draws it
-  // anew. Kept by its id, else by its region and its summary's words.
+  // 2. Open panels: a <details> of the board the player opened or closed stays so when a
+  // swap draws it anew and when the page is loaded again (sessionStorage, per browser tab),
+  // per table: the board's id names the table. A panel is known by its data-panel (a game
+  // names the panels it draws several of, as Terraforming Mars' stacks of each player), else
+  // its id, else its region, its class and its place among the region's panels of that
+  // class (not its summary's words, which may count things). Only the player's own clicks
+  // are kept, so what a script opens or folds (phone.js on a phone) stays its own choice.
+  // Without storage (private mode) the choice lasts while the page does.
   var panels = {};
+  function panelStore(board) {
+    return "playtable.panels:" + board.id;
+  }
+  function storedPanels(board) {
+    var key = panelStore(board);
+    if (!Object.prototype.hasOwnProperty.call(panels, key)) {
+      var kept = null;
+      try { kept = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (e) { kept = null; }
+      panels[key] = kept && typeof kept === "object" ? kept : {};
+    }
+    return panels[key];
+  }
   function panelKey(details) {
+    if (details.dataset.panel) return "=" + details.dataset.panel;
     if (details.id) return "#" + details.id;
     var region = details.closest(".region[id]");
-    var summary = details.querySelector("summary");
-    return (region ? region.id : "") + "|" + (summary ? label(summary) : "");
+    var kind = details.classList[0] || "";
+    var same = Array.prototype.filter.call(
+      (region || details.closest(".board-wrap")).querySelectorAll("details"),
+      function (d) { return (d.classList[0] || "") === kind; });
+    return (region ? region.id : "") + "|" + kind + "|" + same.indexOf(details);
   }
   document.addEventListener("click", function (event) {
     var summary = event.target.closest && event.target.closest("summary");
     var details = summary && summary.parentElement;
     if (!details || details.tagName !== "DETAILS") return;
-    setTimeout(function () { panels[panelKey(details)] = details.open; }, 0);
+    var board = details.closest(".board-wrap[id]");
+    if (!board) return;
+    setTimeout(function () {
+      var kept = storedPanels(board);
+      kept[panelKey(details)] = details.open;
+      try { window.sessionStorage.setItem(panelStore(board), JSON.stringify(kept)); } catch (e) { /* not kept */ }
+    }, 0);
   });
   function keepPanels() {
-    if (!Object.keys(panels).length) return;
-    document.querySelectorAll(".board-wrap details").forEach(function (details) {
-      var key = panelKey(details);
-      if (Object.prototype.hasOwnProperty.call(panels, key) && details.open !== panels[key]) {
-        details.open = panels[key];
-      }
+    document.querySelectorAll(".board-wrap[id]").forEach(function (board) {
+      var kept = storedPanels(board);
+      if (!Object.keys(kept).length) return;
+      board.querySelectorAll("details").forEach(function (details) {
+        var key = panelKey(details);
+        if (Object.prototype.hasOwnProperty.call(kept, key) && details.open !== kept[key]) {
+          details.open = kept[key];
+        }
+      });
     });
   }
 
@@ -313,7 +344,13 @@
   }
   document.addEventListener("htmx:wsAfterMessage", afterSwap);
   document.addEventListener("htmx:afterSwap", afterSwap);
-  document.addEventListener("DOMContentLoaded", lightLastMove);
+  // A region swapped in (htmx:load, after phone.js folded it) and a move's answer settled.
+  document.addEventListener("htmx:load", keepPanels);
+  document.addEventListener("htmx:afterSettle", keepPanels);
+  document.addEventListener("DOMContentLoaded", function () {
+    keepPanels();
+    lightLastMove();
+  });
 
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", tick);

@@ -38,12 +38,14 @@ SELECTORS = {
 }
 
 
-def _table(game: str) -> tuple[Any, Any, Any]:
+def _table(game: str, host: Any = None) -> tuple[Any, Any, Any]:
+    """A live two-player table of `game`: Ann (or `host`, then against Cal) and Ben."""
     from lobby.models import Table
     from lobby.services import seat_join, table_create
     from tests.factories import UserFactory
 
-    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    ann = host or UserFactory(username="ann")
+    ben = UserFactory(username="cal" if host else "ben")
     table = table_create(
         user=ann,
         game=game,

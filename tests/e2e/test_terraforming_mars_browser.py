@@ -282,7 +282,7 @@ def test_a_prelude_table_keeps_two_preludes_and_plays_them_at_generation_1(
     played = [c for c in kept if c in mine.played]
     assert played, "a kept prelude is in the tableau"
     me = page.locator(".tm-players")
-    stack = me.locator('details[data-stack="0-preludes"]')
+    stack = me.locator('details[data-panel="0-preludes"]')
     expect(stack.locator("summary")).to_contain_text("Preludes")
     expect(stack.locator(".tm-stack-count")).to_have_text(str(len(played)))
     for prelude in played:

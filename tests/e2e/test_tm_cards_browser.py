@@ -143,9 +143,9 @@ def test_the_hand_sorts_and_the_tableau_stacks_survive_a_push(asgi_server, brows
 
     # Ben's blue cards: actions and effects in stacks of their own; one expands to every card.
     theirs = page.locator(".tm-player.tm-b1")
-    effects = theirs.locator('details[data-stack="1-effects"]')
+    effects = theirs.locator('details[data-panel="1-effects"]')
     expect(effects.locator(".tm-stack-count")).to_have_text("2")
-    expect(theirs.locator('details[data-stack="1-actions"] .tm-stack-count')).to_have_text("1")
+    expect(theirs.locator('details[data-panel="1-actions"] .tm-stack-count')).to_have_text("1")
     expect(effects.locator(".tm-card")).to_have_count(2)
     expect(effects.locator(".tm-card").first).to_be_hidden()
     effects.locator("summary").click()

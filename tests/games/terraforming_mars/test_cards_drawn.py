@@ -155,22 +155,22 @@ def test_the_tableau_stacks_blue_actions_and_effects_apart(alice, bob) -> None:
     theirs = html[start : html.index("</article>", start)]
     stacks = dict(
         re.findall(
-            r'data-stack="1-(\w+)".*?<span class="tm-stack-count">(\d+)</span>', theirs, re.S
+            r'data-panel="1-(\w+)".*?<span class="tm-stack-count">(\d+)</span>', theirs, re.S
         )
     )
     assert stacks["actions"] == "2"  # Birds, Martian Rails: blue with an action
     assert stacks["effects"] == "2"  # Research Outpost, Pets: blue without one
     assert stacks["events"] == "1" and int(stacks["green"]) >= 2
     assert list(stacks)[:1] == ["corp"] or "corp" not in stacks
-    effects = theirs[theirs.index('data-stack="1-effects"') :]
+    effects = theirs[theirs.index('data-panel="1-effects"') :]
     effects = effects[: effects.index("</details>")]
     assert effects.count('class="tm-card tm-k-blue"') == 2  # the stack holds every card drawn
     assert "Research Outpost" in effects and "Pets" in effects
     # Another player's stacks start closed; your own actions start open.
-    assert re.search(r'data-stack="1-actions">', theirs)
+    assert re.search(r'data-panel="1-actions">', theirs)
     mine = html[html.index('class="tm-player tm-b0') :]
-    if 'data-stack="0-actions"' in mine:
-        assert 'data-stack="0-actions" open' in mine
+    if 'data-panel="0-actions"' in mine:
+        assert 'data-panel="0-actions" open' in mine
 
 
 def test_the_tag_icons_say_their_words_in_the_readers_language(alice, bob) -> None:

@@ -1,10 +1,11 @@
-// Terraforming Mars: sorting of the hand and the open stacks of the tableau.
+// Terraforming Mars: sorting of the hand.
 //
 // The hand's sort is a personal preference kept in this browser (localStorage): as dealt,
 // by cost, playable first, by victory points, or the player's own order (drag and drop, or
-// the move left/right buttons for the keyboard), kept per game (the table's address). A stack of the tableau (a <details>) stays
-// open or closed across the board's pushes (sessionStorage). Both are applied again after
-// every htmx swap, since a push replaces the hand's and the players' regions.
+// the move left/right buttons for the keyboard), kept per game (the table's address). It is
+// applied again after every htmx swap, since a push replaces the hand's region. The stacks of
+// the tableau (<details data-panel>) stay open or closed like every panel of a board
+// (static/js/playtable.js, "Open panels").
 (function () {
   "use strict";
   if (window.tmHandReady) return; // the board may be rendered again whole: bind once
@@ -14,7 +15,6 @@
   function orderKey() {
     return "playtable.tm.handOrder:" + location.pathname;
   }
-  var STACK_KEY = "playtable.tm.stacks";
 
   function read(store, key, fallback) {
     try {
@@ -81,19 +81,6 @@
     write(localStorage, orderKey(), ids);
   }
 
-  function applyStacks() {
-    var open = read(sessionStorage, STACK_KEY, {});
-    document.querySelectorAll(".tm-stack[data-stack]").forEach(function (d) {
-      var key = location.pathname + "#" + d.dataset.stack;
-      if (key in open) d.open = open[key];
-    });
-  }
-
-  function applyAll() {
-    sortHand();
-    applyStacks();
-  }
-
   document.addEventListener("change", function (event) {
     var select = event.target.closest("[data-tm-sort]");
     if (!select) return;
@@ -148,19 +135,11 @@
     dragged = null;
   });
 
-  document.addEventListener("toggle", function (event) {
-    var d = event.target;
-    if (!d.matches || !d.matches(".tm-stack[data-stack]")) return;
-    var open = read(sessionStorage, STACK_KEY, {});
-    open[location.pathname + "#" + d.dataset.stack] = d.open;
-    write(sessionStorage, STACK_KEY, open);
-  }, true);
-
-  document.addEventListener("htmx:afterSwap", applyAll);
-  document.addEventListener("htmx:oobAfterSwap", applyAll);
+  document.addEventListener("htmx:afterSwap", sortHand);
+  document.addEventListener("htmx:oobAfterSwap", sortHand);
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", applyAll);
+    document.addEventListener("DOMContentLoaded", sortHand);
   } else {
-    applyAll();
+    sortHand();
   }
 })();
