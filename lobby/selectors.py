@@ -119,15 +119,23 @@ def table_get(*, code: Any) -> Table | None:
         except (Table.DoesNotExist, ValueError, ValidationError):
             return None
     table = seats[0].table
+    seats_attach(table, seats)
+    return table
+
+
+def seats_attach(table: Table, seats: list[Seat]) -> None:
+    """Leave `seats` (the table's, in order) as prefetch_related would leave them.
+
+    What prefetch_related leaves behind (django.db.models.query.prefetch_one_level):
+    `table.seats.all()` answers from these rows without a query, and each seat's `table`
+    is this very object.
+    """
     for seat in seats:
         seat.table = table
-    # What prefetch_related leaves behind (django.db.models.query.prefetch_one_level):
-    # `table.seats.all()` answers from these rows without a query.
     cached = Seat.objects.filter(table=table).order_by("position")
     cached._result_cache = seats
     cached._prefetch_done = True  # type: ignore[attr-defined]
     table._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
-    return table
 
 
 def seat_for(table: Table, user: Any) -> Seat | None:

@@ -94,7 +94,7 @@ def _play(*, code: str, user: Any, text: str) -> Board:
     with rings_held():
         table = services.move_submit(code=code, user=user, action=action, seen_version=version)
         shot = pushes.snapshot_of(table)
-        board = board_get(table, user, moves=shot.moves, state=shot.state)
+        board = board_get(table, user, moves=shot.moves, state=shot.state, fresh=True)
         pushes.prime(
             shot,
             board,

@@ -350,7 +350,7 @@ def table_move(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def _move_answer(request: HtmxHttpRequest, table: Table) -> str:
     """Draw the mover's board for the answer, and leave it for this process's sockets."""
     shot = pushes.snapshot_of(table)
-    board = board_get(table, request.user, moves=shot.moves, state=shot.state)
+    board = board_get(table, request.user, moves=shot.moves, state=shot.state, fresh=True)
     pushes.prime(
         shot,
         board,

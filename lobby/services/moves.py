@@ -10,7 +10,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -24,18 +23,22 @@ from games.words import Msg, encode, msg, say
 from lobby import clocks, metrics
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
+from lobby.selectors import seats_attach
 from lobby.services.commit import table_commit
 
 
 def locked_table(*, code: Any) -> tuple[Table, list[Seat]]:
     """Return the table (row-locked until the transaction ends) and its seats."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
     try:
-        table = Table.objects.select_for_update().prefetch_related(seats).get(code=code)
+        table = Table.objects.select_for_update().get(code=code)
     except (Table.DoesNotExist, ValueError, ValidationError):
         raise NotFound(_("There is no such table.")) from None
-    # The prefetched list: the caller's changes to these seats are what a render sees.
-    return table, list(table.seats.all())
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
+    # Attached as prefetch_related would (without its per-call machinery, a sixth of this
+    # read's CPU): `table.seats.all()` answers from this list, so the caller's changes to
+    # these seats are what a render sees.
+    seats_attach(table, seats)
+    return table, seats
 
 
 def seat_of(seats: Sequence[Seat], user: Any) -> Seat | None:

@@ -1,0 +1,103 @@
+"""The mover's own drawing of the version its move just committed asks the cache nothing.
+
+Drawn while the table's doorbell is held, no other process can have drawn it: the move
+path skips the cache's read and claim (two Redis round trips per move) and only shares
+the drawing, which another process's socket of the same view then takes from the cache.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.cache import cache as real_cache
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games.registry import get_engine
+from lobby import pushes, rendering
+from lobby.selectors import table_get
+from lobby.socket_moves import socket_move
+from tests.lobby.helpers import seat_to_move, started_table
+
+pytestmark = pytest.mark.django_db
+
+
+class Recorder:
+    """The board cache, with every call and its key written down."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(real_cache, name)
+
+        def call(key: str, *args: Any, **kwargs: Any) -> Any:
+            self.calls.append((name, key))
+            return real(key, *args, **kwargs)
+
+        return call
+
+    def on(self, key: str) -> list[str]:
+        return [name for name, k in self.calls if k.startswith(key)]
+
+
+def _mover_and_action(table: Any, alice: Any, bob: Any) -> tuple[Any, dict[str, Any]]:
+    seat = seat_to_move(table)
+    mover = alice if seat == 0 else bob
+    engine = get_engine(table.game)
+    return mover, engine.legal_actions(engine.load(table.state), seat)[0]
+
+
+def _drawn_elsewhere_from_the_cache(code: Any, mover: Any) -> None:
+    """Another process (nothing primed there) gets the mover's view from the cache."""
+    pushes._primed.clear()
+    table = table_get(code=code)
+    drawn = rendering.board_render.count
+    with translation.override("en"):
+        board = rendering.board_get(table, mover)
+    assert rendering.board_render.count == drawn
+    assert board.version == table.version
+
+
+@pytest.mark.parametrize("via", ["socket", "http"])
+def test_the_movers_drawing_is_shared_without_asking_the_cache_first(
+    via: str, alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = started_table(alice, bob)
+    mover, action = _mover_and_action(table, alice, bob)
+    recorder = Recorder()
+    monkeypatch.setattr(rendering, "cache", recorder)
+    drawn = rendering.board_render.count
+    if via == "socket":
+        text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
+        board = socket_move(code=table.code, user=mover, text=text, language="en", zone=None)
+        assert isinstance(board, rendering.Board)
+    else:
+        client = Client()
+        client.force_login(mover)
+        response = client.post(
+            reverse("lobby:move", args=[table.code]),
+            {"action": json.dumps(action), "version": table.version},
+            HTTP_HX_REQUEST="true",
+        )
+        assert response.status_code == 200
+    assert rendering.board_render.count == drawn + 1
+    key = f"board:{table.code}:{table.version + 1}:seat{seat_to_move(table)}:"
+    assert recorder.on(key) == ["set"]
+    _drawn_elsewhere_from_the_cache(table.code, mover)
+
+
+def test_other_drawings_still_look_in_the_cache_first(
+    alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = started_table(alice, bob)
+    recorder = Recorder()
+    monkeypatch.setattr(rendering, "cache", recorder)
+    with translation.override("en"):
+        rendering.board_get(table_get(code=table.code), alice)
+        rendering.board_get(table_get(code=table.code), alice)
+    key = f"board:{table.code}:{table.version}:seat0:"
+    assert recorder.on(key) == ["get", "add", "set", "get"]
