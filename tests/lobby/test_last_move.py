@@ -27,12 +27,21 @@ def _pattern(key: str) -> str:
         "pile": rf'class="lc-pile lc-col-{rest[-1] if rest else ""}[^"]*"',
         "column": rf'class="lc-column lc-col-{rest[-1] if rest else ""}[^"]*"',
         "pod": rf'data-pod="{rest[0] if rest else ""}"',
+        "place": rf'class="rs-slot[^"]*" data-slot="{rest[-1] if rest else ""}"',
+        "out": r'class="rs-out"',
         "row": r'class="rw-row[^"]*"',
         "city": r'class="rw-city[^"]*"',
         "shield": r'class="rw-shield[^"]*"',
+        "arm": rf'data-arm="{rest[0] if rest else ""}"',
+        "marker": r'class="rw-marker-holder"',
+        "seat": r'class="rw-h"',
+        "jettisoned": r'class="muted rw-small"',
         "world": rf'class="mo-world[^"]*" data-seat="{rest[0] if rest else ""}"',
         "cell": rf'data-cell="{rest[-1] if rest else ""}"',
         "task": rf'data-task="{rest[0] if rest else ""}"',
+        "pool": rf'class="mo-slot mo-gone"[^>]*data-slot="{rest[0] if rest else ""}"',
+        "status": r'class="mo-status"',
+        "round-end": r'class="mo-round-end[^"]*"[^>]*',
         "player": rf'class="tm-player tm-b{rest[0] if rest else ""}[^"]*"',
         "space": rf'class="tm-space[^"]*" data-space="{rest[0] if rest else ""}"',
         "param": rf'class="tm-track tm-track-{rest[0] if rest else ""}"',
@@ -71,7 +80,7 @@ def test_the_other_players_board_marks_what_the_move_touched(alice, bob, game, s
     seat, mark = _play_until_marked(table, random.Random(seed))
     users = {0: alice, 1: bob}
     html = board_html(table, users[1 - seat])
-    marked = re.findall(r"<[a-z]+ ([^>]*)data-last-move=\"(\d+)\"", html)
+    marked = re.findall(r"<[a-z][a-z0-9]* ([^>]*)data-last-move=\"(\d+)\"", html)
     assert marked, "nothing carries the mark"
     assert {n for _, n in marked} == {str(mark.n)}
     for key in mark.keys:
