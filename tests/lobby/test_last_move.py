@@ -111,3 +111,20 @@ def test_the_lost_cities_turn_marks_both_its_moves(alice, bob):
     colour = re.search(r"lc-col-(\w+)[^\"]*\" data-last-move=\"2\"", html)
     assert colour is not None
     assert len(re.findall(r'data-last-move="2"', html)) == 2
+
+
+def test_a_move_that_shows_nothing_does_not_light_the_turn_again(alice, bob):
+    """Mondo: Bob takes a tile, then turns it in his hand (which only he sees). The marks of
+    the take stay under the take's number, so Alice's page does not light them again."""
+    table = live_table("mondo", alice, bob)
+    for action in ({"type": "take", "slot": 4}, {"type": "rotate", "dir": "left"}):
+        move_submit(code=table.code, user=bob, action=action, seen_version=None)
+    table.refresh_from_db()
+    engine = get_engine("mondo")
+    view = engine.view(engine.load(table.state), 0)
+    moves = list(table.moves.order_by("n"))
+    mark = last_move(engine, view, moves, 0)
+    assert mark is not None and mark.keys == {"pool:4", "status:1"}
+    take = next(move.n for move in moves if move.action.get("type") == "take")
+    assert mark.n == take < moves[-1].n
+    assert f'data-last-move="{take}"' in board_html(table, alice)
