@@ -16,9 +16,9 @@ from django.template.loader import render_to_string
 
 from games.registry import get_engine
 from lobby.marks import LastMove
+from lobby.models import Table
 from lobby.rendering import board_context
-from lobby.services import move_submit
-from tests.lobby.helpers import live_table
+from lobby.services import move_submit, seat_join, table_create
 
 pytestmark = pytest.mark.django_db
 
@@ -60,12 +60,31 @@ def _draw(table: Any, user: Any, keys: set[str], seat: int) -> str:
     return render_to_string("lobby/_board.html", context)
 
 
-@pytest.mark.parametrize(
-    "game", ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
-)
+#: The games and the options they are played with (Mondo's expert game has tasks to take,
+#: and "choose" a board side to turn).
+GAMES = [
+    pytest.param("lost_cities", {}, id="lost_cities"),
+    pytest.param("relative_space", {}, id="relative_space"),
+    pytest.param("reworld", {}, id="reworld"),
+    pytest.param("mondo", {}, id="mondo"),
+    pytest.param("mondo", {"expert": True, "backside": "choose"}, id="mondo-expert"),
+    pytest.param("terraforming_mars", {}, id="terraforming_mars"),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_move_of_the_other_player_marks_what_the_viewer_sees(alice, bob, game, seed):
-    table = live_table(game, alice, bob)
+def test_every_move_of_the_other_player_marks_what_the_viewer_sees(alice, bob, game, options, seed):
+    table = table_create(
+        user=alice,
+        game=game,
+        players=2,
+        options=options,
+        mode=Table.Mode.LIVE,
+        time_control={"base_seconds": 3600, "increment_seconds": 0},
+    )
+    seat_join(code=table.code, user=bob)
+    table.refresh_from_db()
     engine = get_engine(game)
     users = {0: alice, 1: bob}
     rng = random.Random(seed)
