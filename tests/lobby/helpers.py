@@ -25,13 +25,16 @@ def started_table(creator: Any, other: Any, **options: Any) -> Table:
     return table
 
 
-def live_table(game: str, creator: Any, other: Any, *, base_seconds: int = 3600) -> Table:
-    """Return an active live two-player table of `game` (default options), `creator` at seat 0."""
+def live_table(
+    game: str, creator: Any, other: Any, *, base_seconds: int = 3600, options: Any = None
+) -> Table:
+    """Return an active live two-player table of `game` (default options unless given),
+    `creator` at seat 0."""
     table = table_create(
         user=creator,
         game=game,
         players=2,
-        options={},
+        options=options or {},
         mode=Table.Mode.LIVE,
         time_control={"base_seconds": base_seconds, "increment_seconds": 0},
     )

@@ -16,9 +16,9 @@ from django.template.loader import render_to_string
 
 from games.registry import get_engine
 from lobby.marks import LastMove
-from lobby.models import Table
 from lobby.rendering import board_context
-from lobby.services import move_submit, seat_join, table_create
+from lobby.services import move_submit
+from tests.lobby.helpers import live_table
 
 pytestmark = pytest.mark.django_db
 
@@ -75,16 +75,7 @@ GAMES = [
 @pytest.mark.parametrize(("game", "options"), GAMES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_move_of_the_other_player_marks_what_the_viewer_sees(alice, bob, game, options, seed):
-    table = table_create(
-        user=alice,
-        game=game,
-        players=2,
-        options=options,
-        mode=Table.Mode.LIVE,
-        time_control={"base_seconds": 3600, "increment_seconds": 0},
-    )
-    seat_join(code=table.code, user=bob)
-    table.refresh_from_db()
+    table = live_table(game, alice, bob, options=options)
     engine = get_engine(game)
     users = {0: alice, 1: bob}
     rng = random.Random(seed)
