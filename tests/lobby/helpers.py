@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.registry import get_engine
 from lobby.models import Table
-from lobby.services import seat_join, table_create
+from lobby.services import move_submit, seat_join, table_create
 
 
 def started_table(creator: Any, other: Any, **options: Any) -> Table:
@@ -60,3 +60,18 @@ def seat_to_move(table: Table) -> int:
 def random_legal(table: Table, seat: int, rng: random.Random) -> dict[str, Any]:
     engine = get_engine(table.game)
     return rng.choice(engine.legal_actions(engine.load(table.state), seat))
+
+
+def random_move(table: Table, users: dict[int, Any], rng: random.Random) -> tuple[int, Any]:
+    """Play one random legal move of a seat to move; return (that seat, its action).
+
+    The table is read again before and after, so it holds the state after the move.
+    """
+    engine = get_engine(table.game)
+    table.refresh_from_db()
+    state = engine.load(table.state)
+    seat = rng.choice(sorted(engine.to_move(state)))
+    action = rng.choice(engine.legal_actions(state, seat))
+    move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
+    table.refresh_from_db()
+    return seat, action

@@ -14,7 +14,7 @@ from lobby.marks import last_move
 from lobby.models import Table
 from lobby.rendering import board_html
 from lobby.services import move_submit
-from tests.lobby.helpers import live_table
+from tests.lobby.helpers import live_table, random_move
 
 pytestmark = pytest.mark.django_db
 
@@ -57,12 +57,7 @@ def _play_until_marked(table: Table, rng: random.Random, limit: int = 400) -> tu
     engine = get_engine(table.game)
     users = {seat.position: seat.user for seat in table.seats.select_related("user")}
     for _ in range(limit):
-        table.refresh_from_db()
-        state = engine.load(table.state)
-        seat = rng.choice(sorted(engine.to_move(state)))
-        action = rng.choice(engine.legal_actions(state, seat))
-        move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
-        table.refresh_from_db()
+        seat, _ = random_move(table, users, rng)
         other = 1 - seat
         view = engine.view(engine.load(table.state), other)
         mark = last_move(engine, view, list(table.moves.order_by("n")), other)

@@ -17,8 +17,7 @@ from django.template.loader import render_to_string
 from games.registry import get_engine
 from lobby.marks import LastMove
 from lobby.rendering import board_context
-from lobby.services import move_submit
-from tests.lobby.helpers import live_table
+from tests.lobby.helpers import live_table, random_move
 
 pytestmark = pytest.mark.django_db
 
@@ -84,13 +83,9 @@ def test_every_move_of_the_other_player_marks_what_the_viewer_sees(alice, bob, g
     unmarked: list[str] = []
     for _ in range(MOVES.get(game, 300)):
         table.refresh_from_db()
-        state = engine.load(table.state)
-        if engine.is_over(state):
+        if engine.is_over(engine.load(table.state)):
             break
-        seat = rng.choice(sorted(engine.to_move(state)))
-        action = rng.choice(engine.legal_actions(state, seat))
-        move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
-        table.refresh_from_db()
+        seat, action = random_move(table, users, rng)
         viewer = 1 - seat
         view = engine.view(engine.load(table.state), viewer)
         keys = set(engine.marker(view, seat, action))
