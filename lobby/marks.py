@@ -21,7 +21,8 @@ from lobby.models import Move
 class LastMove:
     """The latest turn of another seat, as one viewer sees it."""
 
-    #: The number of the latest move (the mark's value: a page lights each number once).
+    #: The number of the latest move of the turn that touched something (the mark's value:
+    #: a page lights each number once).
     n: int
     seat: int
     keys: frozenset[str]
@@ -33,8 +34,9 @@ def last_move(
     """Return what the latest turn of a seat other than `position` touched, or None.
 
     A turn is the run of latest moves by one seat (a Lost Cities turn is a card placed,
-    then one drawn): every move of it is marked. None when the viewer moved last, when a
-    phase ended by the clock, or when the game marks nothing.
+    then one drawn): every move of it is marked, under the number of its latest move that
+    touched something. None when the viewer moved last, when a phase ended by the clock,
+    or when the game marks nothing.
     """
     marker = getattr(engine, "marker", None)
     if marker is None or view is None or not moves:
@@ -44,9 +46,14 @@ def last_move(
     if latest.kind != Move.Kind.ACTION or seat is None or seat == position:
         return None
     keys: set[str] = set()
+    n = 0
     for move in reversed(moves):
         if move.kind != Move.Kind.ACTION or move.seat != seat:
             break
-        if isinstance(move.action, dict):
-            keys.update(marker(view, seat, move.action))
-    return LastMove(n=latest.n, seat=seat, keys=frozenset(keys)) if keys else None
+        touched = list(marker(view, seat, move.action)) if isinstance(move.action, dict) else []
+        keys.update(touched)
+        if touched and not n:
+            n = move.n
+    # The number of the latest move that touched something: a move that shows nothing
+    # (a Mondo tile turned in the hand) does not light the run's marks again.
+    return LastMove(n=n, seat=seat, keys=frozenset(keys)) if keys else None

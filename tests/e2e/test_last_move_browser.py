@@ -3,7 +3,9 @@ viewer's page lights up what it touched, and the page did not jump (scroll offse
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -23,12 +25,21 @@ SELECTORS = {
     "pile": ".lc-pile.lc-col-{0}",
     "column": '.lc-expeditions[data-seat="{0}"] .lc-column.lc-col-{1}',
     "pod": '.rs-pod[data-pod="{0}"]',
+    "place": '.rs-supply[data-seat="{0}"] .rs-slot[data-slot="{1}"]',
+    "out": ".rs-out",
     "row": '.rw-seat[data-seat="{0}"] .rw-row[data-row="{1}"]',
     "city": '.rw-seat[data-seat="{0}"] .rw-city[data-city="{1}"]',
     "shield": '.rw-seat[data-seat="{0}"] .rw-shield',
+    "arm": '.rw-arm[data-arm="{0}"]',
+    "marker": ".rw-marker-holder",
+    "seat": '.rw-seat[data-seat="{0}"] > .rw-h',
+    "jettisoned": '.rw-seat[data-seat="{0}"] .rw-small',
     "world": '.mo-world[data-seat="{0}"]',
     "cell": '.mo-world[data-seat="{0}"] .mo-cell[data-cell="{1}"]',
     "task": '.mo-task[data-task="{0}"]',
+    "pool": '.mo-slot.mo-gone[data-slot="{0}"]',
+    "status": '.mo-other-player:has(.mo-world[data-seat="{0}"]) .mo-status',
+    "round-end": ".mo-round-end",
     "player": ".tm-player.tm-b{0}",
     "space": '.tm-space[data-space="{0}"]',
     "param": ".tm-track-{0}",
@@ -242,7 +253,9 @@ def test_a_panel_the_player_opened_stays_open_when_a_push_draws_it_anew(asgi_ser
     viewer.wait_for_function("() => document.querySelector('details.rw-breakdown').open")
     panel.evaluate("el => { window.__panel = el; }")
     replaced = "() => window.__panel !== document.querySelector('details.rw-breakdown')"
-    for _ in range(12):  # until a push carries the breakdown's region (the scores moved)
+    # Until a push carries the breakdown's region (the scores moved): most marked moves
+    # (a space chosen, a card laid, the marker) move no score.
+    for _ in range(60):
         _in_thread(lambda: _play(table, users, rng, until_marked=True))
         table.refresh_from_db()
         viewer.wait_for_function(
@@ -314,5 +327,90 @@ def test_mondo_lights_the_space_the_other_player_filled_then_lets_it_go(
     assert faded in ("transparent", "rgba(0, 0, 0, 0)"), faded
     assert viewer.evaluate("() => window.__sameDocument") is True  # no reload
     assert abs(viewer.evaluate("() => window.scrollY") - before) <= 3
+    assert errors == []
+    viewer.context.close()
+
+
+def _mondo_take(table: Any, user: Any, slot: int) -> None:
+    """Seat 1 takes the tile at `slot` of the pool (and holds it)."""
+    from lobby.services import move_submit
+
+    move_submit(
+        code=table.code, user=user, action={"type": "take", "slot": slot}, seen_version=None
+    )
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 800}, PHONE], ids=["desktop", "phone"]
+)
+def test_mondo_lights_the_pool_place_the_other_player_took_a_tile_from(
+    asgi_server, browser, e2e, viewport
+):
+    """Ben takes a tile: on Ann's page the gap it left in the pool glows, and so does Ben's
+    "holds a tile"; the tile itself is nowhere on her page; her page did not scroll."""
+    table, ann, ben = _in_thread(lambda: _table("mondo"))
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    viewer = _page(browser, asgi_server, ann, url, errors, viewport=viewport)
+    viewer.add_style_tag(content="* { overflow-anchor: none !important; }")
+    pool = viewer.locator(".mo-pool")
+    gap = pool.locator('.mo-slot[data-slot="7"]')
+    assert gap.count() == 0  # a full pool: no gap yet (a gap carries its place)
+    # Ann reads below the top of the page, the pool's first rows still in view.
+    viewer.evaluate(
+        """() => { const top = document.querySelector(".mo-pool").getBoundingClientRect().top;
+                   window.scrollTo(0, Math.max(120, scrollY + top - 40)); }"""
+    )
+    before = viewer.evaluate("() => window.scrollY")
+    assert before >= 100
+    seen = version(viewer)
+    _in_thread(lambda: _mondo_take(table, ben, 7))
+    viewer.wait_for_function(
+        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
+    )
+    gap = pool.locator('.mo-slot.mo-gone[data-slot="7"]')
+    expect(gap).to_have_class(re.compile(r"\blast-move\b"))
+    assert gap.evaluate("el => getComputedStyle(el).animationName") == "last-move-glow"
+    assert gap.evaluate("el => el.childElementCount") == 0  # a gap: no tile drawn in it
+    status = viewer.locator(SELECTORS["status"].format(1))
+    expect(status).to_have_class(re.compile(r"\blast-move\b"))
+    expect(status).to_contain_text("holds a tile")
+    expect(viewer.locator(".board-wrap .last-move")).to_have_count(2)
+    assert viewer.locator("[data-mo-held]").count() == 0  # Ben's tile is his alone
+    assert abs(viewer.evaluate("() => window.scrollY") - before) <= 3
+    viewer.screenshot(path=str(e2e / f"mondo_last_move_pool_{viewport['width']}.png"))
+    assert errors == []
+    viewer.context.close()
+
+
+def test_mondo_keeps_the_keyboard_focus_when_the_other_players_take_redraws_the_pool(
+    asgi_server, browser, e2e
+):
+    """Ann has a pool tile's button focused with the keyboard; Ben takes another tile, and
+    the push draws the pool anew: the focus is on the same tile's new button, not lost."""
+    table, ann, ben = _in_thread(lambda: _table("mondo"))
+    errors: list[str] = []
+    url = asgi_server + table.get_absolute_url()
+    viewer = _page(browser, asgi_server, ann, url, errors)
+    mine = viewer.locator(".mo-pool button.mo-slot").nth(3)  # a full pool: slot 3
+    value = mine.get_attribute("value")
+    assert value is not None and json.loads(value) == {"type": "take", "slot": 3}
+    mine.focus()
+    viewer.keyboard.press("Tab")  # a keyboard player's focus: away and back
+    viewer.keyboard.press("Shift+Tab")
+    assert viewer.evaluate("() => document.activeElement.value") == value
+    viewer.evaluate("() => { window.__focused = document.activeElement; }")
+    seen = version(viewer)
+    _in_thread(lambda: _mondo_take(table, ben, 9))
+    viewer.wait_for_function(
+        "v => Number(document.querySelector('.board-wrap').dataset.version) > v", arg=seen
+    )
+    # The pool was drawn anew (the button Ann focused is gone), and its gap is lit.
+    expect(viewer.locator('.mo-slot.mo-gone[data-slot="9"].last-move')).to_have_count(1)
+    assert viewer.evaluate("() => !window.__focused.isConnected")
+    viewer.wait_for_function(
+        "v => document.activeElement && document.activeElement.value === v", arg=value
+    )
+    assert viewer.evaluate("() => !!document.activeElement.closest('.board-wrap .mo-pool')")
     assert errors == []
     viewer.context.close()

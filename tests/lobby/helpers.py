@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.registry import get_engine
 from lobby.models import Table
-from lobby.services import seat_join, table_create
+from lobby.services import move_submit, seat_join, table_create
 
 
 def started_table(creator: Any, other: Any, **options: Any) -> Table:
@@ -25,13 +25,16 @@ def started_table(creator: Any, other: Any, **options: Any) -> Table:
     return table
 
 
-def live_table(game: str, creator: Any, other: Any, *, base_seconds: int = 3600) -> Table:
-    """Return an active live two-player table of `game` (default options), `creator` at seat 0."""
+def live_table(
+    game: str, creator: Any, other: Any, *, base_seconds: int = 3600, options: Any = None
+) -> Table:
+    """Return an active live two-player table of `game` (default options unless given),
+    `creator` at seat 0."""
     table = table_create(
         user=creator,
         game=game,
         players=2,
-        options={},
+        options=options or {},
         mode=Table.Mode.LIVE,
         time_control={"base_seconds": base_seconds, "increment_seconds": 0},
     )
@@ -57,3 +60,18 @@ def seat_to_move(table: Table) -> int:
 def random_legal(table: Table, seat: int, rng: random.Random) -> dict[str, Any]:
     engine = get_engine(table.game)
     return rng.choice(engine.legal_actions(engine.load(table.state), seat))
+
+
+def random_move(table: Table, users: dict[int, Any], rng: random.Random) -> tuple[int, Any]:
+    """Play one random legal move of a seat to move; return (that seat, its action).
+
+    The table is read again before and after, so it holds the state after the move.
+    """
+    engine = get_engine(table.game)
+    table.refresh_from_db()
+    state = engine.load(table.state)
+    seat = rng.choice(sorted(engine.to_move(state)))
+    action = rng.choice(engine.legal_actions(state, seat))
+    move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
+    table.refresh_from_db()
+    return seat, action

@@ -14,7 +14,7 @@ from lobby.marks import last_move
 from lobby.models import Table
 from lobby.rendering import board_html
 from lobby.services import move_submit
-from tests.lobby.helpers import live_table
+from tests.lobby.helpers import live_table, random_move
 
 pytestmark = pytest.mark.django_db
 
@@ -27,12 +27,21 @@ def _pattern(key: str) -> str:
         "pile": rf'class="lc-pile lc-col-{rest[-1] if rest else ""}[^"]*"',
         "column": rf'class="lc-column lc-col-{rest[-1] if rest else ""}[^"]*"',
         "pod": rf'data-pod="{rest[0] if rest else ""}"',
+        "place": rf'class="rs-slot[^"]*" data-slot="{rest[-1] if rest else ""}"',
+        "out": r'class="rs-out"',
         "row": r'class="rw-row[^"]*"',
         "city": r'class="rw-city[^"]*"',
         "shield": r'class="rw-shield[^"]*"',
+        "arm": rf'data-arm="{rest[0] if rest else ""}"',
+        "marker": r'class="rw-marker-holder"',
+        "seat": r'class="rw-h"',
+        "jettisoned": r'class="muted rw-small"',
         "world": rf'class="mo-world[^"]*" data-seat="{rest[0] if rest else ""}"',
         "cell": rf'data-cell="{rest[-1] if rest else ""}"',
         "task": rf'data-task="{rest[0] if rest else ""}"',
+        "pool": rf'class="mo-slot mo-gone"[^>]*data-slot="{rest[0] if rest else ""}"',
+        "status": r'class="mo-status"',
+        "round-end": r'class="mo-round-end[^"]*"[^>]*',
         "player": rf'class="tm-player tm-b{rest[0] if rest else ""}[^"]*"',
         "space": rf'class="tm-space[^"]*" data-space="{rest[0] if rest else ""}"',
         "param": rf'class="tm-track tm-track-{rest[0] if rest else ""}"',
@@ -48,12 +57,7 @@ def _play_until_marked(table: Table, rng: random.Random, limit: int = 400) -> tu
     engine = get_engine(table.game)
     users = {seat.position: seat.user for seat in table.seats.select_related("user")}
     for _ in range(limit):
-        table.refresh_from_db()
-        state = engine.load(table.state)
-        seat = rng.choice(sorted(engine.to_move(state)))
-        action = rng.choice(engine.legal_actions(state, seat))
-        move_submit(code=table.code, user=users[seat], action=action, seen_version=None)
-        table.refresh_from_db()
+        seat, _ = random_move(table, users, rng)
         other = 1 - seat
         view = engine.view(engine.load(table.state), other)
         mark = last_move(engine, view, list(table.moves.order_by("n")), other)
@@ -71,7 +75,7 @@ def test_the_other_players_board_marks_what_the_move_touched(alice, bob, game, s
     seat, mark = _play_until_marked(table, random.Random(seed))
     users = {0: alice, 1: bob}
     html = board_html(table, users[1 - seat])
-    marked = re.findall(r"<[a-z]+ ([^>]*)data-last-move=\"(\d+)\"", html)
+    marked = re.findall(r"<[a-z][a-z0-9]* ([^>]*)data-last-move=\"(\d+)\"", html)
     assert marked, "nothing carries the mark"
     assert {n for _, n in marked} == {str(mark.n)}
     for key in mark.keys:
@@ -102,3 +106,20 @@ def test_the_lost_cities_turn_marks_both_its_moves(alice, bob):
     colour = re.search(r"lc-col-(\w+)[^\"]*\" data-last-move=\"2\"", html)
     assert colour is not None
     assert len(re.findall(r'data-last-move="2"', html)) == 2
+
+
+def test_a_move_that_shows_nothing_does_not_light_the_turn_again(alice, bob):
+    """Mondo: Bob takes a tile, then turns it in his hand (which only he sees). The marks of
+    the take stay under the take's number, so Alice's page does not light them again."""
+    table = live_table("mondo", alice, bob)
+    for action in ({"type": "take", "slot": 4}, {"type": "rotate", "dir": "left"}):
+        move_submit(code=table.code, user=bob, action=action, seen_version=None)
+    table.refresh_from_db()
+    engine = get_engine("mondo")
+    view = engine.view(engine.load(table.state), 0)
+    moves = list(table.moves.order_by("n"))
+    mark = last_move(engine, view, moves, 0)
+    assert mark is not None and mark.keys == {"pool:4", "status:1"}
+    take = next(move.n for move in moves if move.action.get("type") == "take")
+    assert mark.n == take < moves[-1].n
+    assert f'data-last-move="{take}"' in board_html(table, alice)

@@ -116,16 +116,37 @@ def mo_rows(
     )
 
 
-@register.simple_tag
-def mo_pool(pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeString:
-    """Return the pool's slots: a taken slot stays as a gap, a takeable tile is a button."""
+def _pool_marks(last: Any) -> dict[int, str]:
+    """Return `data-last-move` by pool place for the places the other player's latest move
+    took a tile from (lobby.marks; games/mondo/marks.py names them `pool:<slot>`)."""
+    if last is None or not hasattr(last, "keys"):
+        return {}
+    attribute = format_html(' data-last-move="{}"', last.n)
+    return {
+        int(key[len("pool:") :]): attribute
+        for key in last.keys
+        if key.startswith("pool:") and key[len("pool:") :].isdigit()
+    }
+
+
+@register.simple_tag(takes_context=True)
+def mo_pool(context: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeString:
+    """Return the pool's slots: a taken slot stays as a gap, a takeable tile is a button.
+
+    The gap another player's latest take left carries the last-move mark.
+    """
     take_label = escape(gettext("Take pool tile"))
     sprite = sprite_url()
+    marks = _pool_marks(context.get("last_move"))
     parts = []
     for slot in pool:
         tile = slot.get("tile")
         if not tile:
-            parts.append('<span class="mo-slot mo-gone" aria-hidden="true"></span>')
+            lit = marks.get(slot["slot"], "")
+            where = escape(slot["slot"])
+            parts.append(
+                f'<span class="mo-slot mo-gone" aria-hidden="true" data-slot="{where}"{lit}></span>'
+            )
             continue
         action = slot.get("action")
         if action and not replay:

@@ -82,9 +82,16 @@ def rs_card(card: Mapping[str, Any]) -> SafeString:
 
 
 @register.simple_tag
-def rs_slot(slot: Mapping[str, Any], board_id: str, replay: Any = False) -> SafeString:
-    """Return one place of a supply's pyramid: a radio and label when it may be picked."""
+def rs_slot(
+    slot: Mapping[str, Any], board_id: str, replay: Any = False, mark: str = ""
+) -> SafeString:
+    """Return one place of a supply's pyramid: a radio and label when it may be picked.
+
+    `mark` is what `{% last_move "place" … %}` wrote for it (the other player's latest move
+    filled it again), put on the place itself.
+    """
     name = escape(slot["name"])
+    mark = conditional_escape(mark)
     fresh = " rs-fresh" if slot.get("fresh") else ""
     inner = _slot_html(slot)
     if slot.get("pick") and not replay:
@@ -98,7 +105,7 @@ def rs_slot(slot: Mapping[str, Any], board_id: str, replay: Any = False) -> Safe
         return mark_safe(
             f'<input type="radio" name="rs-pick" value="{name}" id="{pick}" class="rs-pick">'
             f'<label for="{pick}" class="rs-slot rs-pickable{" rs-key-only" if key_only else ""}'
-            f'{fresh}" data-slot="{name}" title="{title}">{inner}</label>'
+            f'{fresh}" data-slot="{name}"{mark} title="{title}">{inner}</label>'
         )
     # Free (nothing lies on it: it could be taken) or covered; an empty place is neither
     # and is drawn under the cards (board.css), never over a card it overlaps.
@@ -108,5 +115,5 @@ def rs_slot(slot: Mapping[str, Any], board_id: str, replay: Any = False) -> Safe
         lies = " rs-covered" if slot.get("covered") else " rs-free"
     opened = " rs-open" if slot.get("open") else ""
     return mark_safe(
-        f'<span class="rs-slot{lies}{opened}{fresh}" data-slot="{name}">{inner}</span>'
+        f'<span class="rs-slot{lies}{opened}{fresh}" data-slot="{name}"{mark}>{inner}</span>'
     )

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_noop
@@ -98,8 +98,12 @@ def rw_price(need: Sequence[Any] | None, long: bool = False) -> SafeString:
 
 
 @register.simple_tag
-def rw_arm(a: Mapping[str, Any], seats: Any, replay: Any = False) -> SafeString:
-    """Return one space of the station's ring: its module and price, or what was paid."""
+def rw_arm(a: Mapping[str, Any], seats: Any, replay: Any = False, mark: str = "") -> SafeString:
+    """Return one space of the station's ring: its module and price, or what was paid.
+
+    `mark` is what `{% last_move "arm" … %}` wrote for it (the other player's latest move
+    chose it or paid into it).
+    """
     state = " rw-open" if a.get("module") else " rw-claimed"
     last = " rw-last" if a.get("last") else ""
     pending = " rw-pending" if a.get("pending") else ""
@@ -107,7 +111,8 @@ def rw_arm(a: Mapping[str, Any], seats: Any, replay: Any = False) -> SafeString:
     parts = [
         f'<li class="rw-arm{state}{last}{pending}" style="--dr:{escape(a["dr"])};'
         f'--dc:{escape(a["dc"])};--pr:{escape(a["pr"])};--pc:{escape(a["pc"])}"'
-        f' data-arm="{escape(a["arm"])}"><span class="rw-space">{space}</span>'
+        f' data-arm="{escape(a["arm"])}"{conditional_escape(mark)}>'
+        f'<span class="rw-space">{space}</span>'
     ]
     if a.get("module"):
         parts.append(rw_module(a["module"]))
