@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import in_thread, version, wait_past, watch_errors
+from tests.e2e.conftest import in_thread, version, wait_past
+from tests.e2e.test_last_move_browser import _page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,19 +42,6 @@ def _table() -> tuple[Any, Any]:
     return table, ann
 
 
-def _page(browser: Any, server: str, user: Any, url: str, errors: list[str]) -> Page:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=DESKTOP_800)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server}]
-    )
-    page = context.new_page()
-    watch_errors(page, errors)
-    page.goto(url)
-    return page
-
-
 def _click(page: Page, locator: Any) -> None:
     seen = version(page)
     locator.click()
@@ -67,8 +54,12 @@ def _card_id(number: str) -> str:
     return card(number)
 
 
-def _play_the_science_card(page: Page) -> Any:
-    """Play Advanced Alloys from the hand; return the prompt that asks for the order."""
+def _the_order_asked(asgi_server: str, browser: Any, errors: list[str]) -> tuple[Page, Any]:
+    """Open Ann's board and play Advanced Alloys from her hand; return her page and the
+    prompt that asks for the order of her effects."""
+    table, ann = in_thread(_table)
+    url = asgi_server + table.get_absolute_url()
+    page = _page(browser, asgi_server, ann, url, errors, viewport=DESKTOP_800)
     alloys = page.locator(f'.tm-hand-card[data-card="{_card_id(ADVANCED_ALLOYS)}"] button')
     _click(page, alloys.filter(has_text="Play"))
     prompt = page.locator(".tm-actionbar .tm-prompt")
@@ -76,7 +67,7 @@ def _play_the_science_card(page: Page) -> Any:
     expect(prompt.locator(".tm-options button")).to_have_text(
         ["Mars University first", "Olympus Conference first", "Whatever"]
     )
-    return prompt
+    return page, prompt
 
 
 def _science(page: Page) -> str:
@@ -86,10 +77,8 @@ def _science(page: Page) -> str:
 
 
 def test_whatever_resolves_the_effects_in_the_usual_order(asgi_server, browser, e2e) -> None:
-    table, ann = in_thread(_table)
     errors: list[str] = []
-    page = _page(browser, asgi_server, ann, asgi_server + table.get_absolute_url(), errors)
-    prompt = _play_the_science_card(page)
+    page, prompt = _the_order_asked(asgi_server, browser, errors)
     assert _science(page) == "1"
     page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(e2e / "tm-effect-order.png"))
@@ -116,10 +105,8 @@ def test_whatever_resolves_the_effects_in_the_usual_order(asgi_server, browser, 
 
 
 def test_a_chosen_order_resolves_that_card_first(asgi_server, browser, e2e) -> None:
-    table, ann = in_thread(_table)
     errors: list[str] = []
-    page = _page(browser, asgi_server, ann, asgi_server + table.get_absolute_url(), errors)
-    prompt = _play_the_science_card(page)
+    page, prompt = _the_order_asked(asgi_server, browser, errors)
 
     # Olympus Conference first: its resource off to draw a card, which Mars University
     # (after it) may then discard: the order changed what can be done.

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, in_thread, version, watch_errors
+from tests.e2e.conftest import in_thread, version
 from tests.e2e.test_keyboard_browser import focused, tab_to
+from tests.e2e.test_last_move_browser import _page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,23 +60,6 @@ def _bens_turn(table: Any, ben: Any) -> int:
         move_submit(code=table.code, user=ben, action=action, seen_version=None)
     assert engine.to_move(state) == {0}
     return int(table.version)
-
-
-def _page(browser: Any, base: str, user: Any, url: str, errors: list[str]) -> Page:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
-    page = context.new_page()
-    watch_errors(page, errors)
-    page.add_init_script(
-        "document.addEventListener('htmx:wsOpen', () => { window.__tableSocketOpen = true; });"
-    )
-    page.goto(url)
-    page.wait_for_function("() => window.__tableSocketOpen === true")
-    return page
 
 
 def test_the_focus_stays_on_a_hand_button_across_the_other_players_move(
