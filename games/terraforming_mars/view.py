@@ -368,7 +368,6 @@ def _params(st: State) -> dict[str, Any]:
                 "value": OXYGEN_TEMPERATURE_BONUS,
             }
         ],
-        "tr": [{"seat": seat, "tr": player.tr} for seat, player in enumerate(st.players)],
     }
 
 
