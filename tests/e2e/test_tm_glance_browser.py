@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from games.registry import get_engine
@@ -162,6 +163,14 @@ def test_five_players_at_a_glance_in_the_first_screen(asgi_server, browser, e2e)
     theirs = _page(browser, asgi_server, users[1], url, errors, viewport=DESKTOP_800)
     expect(theirs.locator(".tm-actionbar .tm-actions")).to_be_visible()
     _in_first_screen(theirs, ["1", "2", "3", "4", "0"])
+    # In Dutch too, whose "to move" badge is the longest ("aan de beurt"): on one line.
+    theirs.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "nl", "url": asgi_server}]
+    )
+    theirs.reload()
+    expect(theirs.locator(".tm-glance .tm-acting-badge")).to_have_text("aan de beurt")
+    _in_first_screen(theirs, ["1", "2", "3", "4", "0"])
+    theirs.screenshot(path=str(e2e / "tm-glance-5p-desktop-nl.png"))
     theirs.context.close()
     page = _page(browser, asgi_server, users[0], url, errors, viewport=DESKTOP_800)
     blocks = _in_first_screen(page, ["0", "1", "2", "3", "4"])
