@@ -123,9 +123,21 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
         centres[space.id] = (x, y)
     xs = [x for x, _ in centres.values()]
     ys = [y for _, y in centres.values()]
-    min_x, min_y = min(xs) - width / 2 - 1, min(ys) - HEX - 1
-    box_w = max(xs) - min(xs) + width + 2
-    box_h = max(ys) - min(ys) + 2 * HEX + 2
+    # The disc of Mars under the hexes: round the middle of the hexes, through their
+    # farthest corner (and a margin). The viewBox holds the whole disc, so no side of it
+    # is cut off (a box fitted to the hexes alone cuts the disc at the top and bottom).
+    mid_x, mid_y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    radius = 2 + max(
+        math.hypot(
+            x + HEX * math.cos(math.radians(60 * k - 30)) - mid_x,
+            y + HEX * math.sin(math.radians(60 * k - 30)) - mid_y,
+        )
+        for x, y in centres.values()
+        for k in range(6)
+    )
+    box_w = max(max(xs) - min(xs) + width, 2 * radius) + 2
+    box_h = max(max(ys) - min(ys) + 2 * HEX, 2 * radius) + 2
+    min_x, min_y = mid_x - box_w / 2, mid_y - box_h / 2
     out = {}
     for sid, (x, y) in centres.items():
         cx, cy = x - min_x, y - min_y
@@ -179,6 +191,11 @@ def _compute_geometry(board_map: MapDef) -> dict[str, Any]:
         "height": round(box_h, 2),
         "hex_w": round(width / box_w * 100, 3),
         "hex_points": corners,
+        "disc": {
+            "cx": round(mid_x - min_x, 2),
+            "cy": round(mid_y - min_y, 2),
+            "r": round(radius, 2),
+        },
     }
 
 
@@ -351,7 +368,6 @@ def _params(st: State) -> dict[str, Any]:
                 "value": OXYGEN_TEMPERATURE_BONUS,
             }
         ],
-        "tr": [{"seat": seat, "tr": player.tr} for seat, player in enumerate(st.players)],
     }
 
 
@@ -413,6 +429,7 @@ def _map_view(st: State, seat: int | None, legal: list[dict[str, Any]]) -> dict[
         "height": geometry["height"],
         "hex_w": geometry["hex_w"],
         "hex_points": geometry["hex_points"],
+        "disc": geometry["disc"],
         "spaces": spaces,
         "last": last,
         "off_map": off_map,
