@@ -60,13 +60,17 @@ def _five_players() -> tuple[Any, list[Any]]:
         seat_join(code=table.code, user=user)
     table.refresh_from_db()
     engine = get_engine("terraforming_mars")
-    _play_until(
+    state = _play_until(
         table,
         lambda st: (
             st.gen >= 2 and st.phase == "action" and not st.queue and engine.to_move(st) == {1}
         ),
         seed=11,
     )
+    # The seat bar and the status line say whose turn it is, as after a move.
+    for seat in table.seats.all():
+        seat.is_to_move = seat.position in engine.to_move(state)
+        seat.save(update_fields=["is_to_move"])
     return table, users
 
 
