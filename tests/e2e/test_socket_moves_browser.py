@@ -94,6 +94,27 @@ def test_moves_go_over_the_open_socket_and_a_refusal_is_shown_in_words(
     page.context.close()
 
 
+def test_a_double_click_is_one_move_and_no_refusal(asgi_server, browser, e2e):
+    """A second submit while the first move is on its way over the socket is dropped (as
+    htmx drops a second post of a form its first answer replaces): one move, no words."""
+    table, mover = _in_thread(_table)
+    page = _page(browser, asgi_server, mover, DESKTOP)
+    errors = watch_errors(page)
+    posts = _watch_posts((page,))
+    page.goto(asgi_server + table.get_absolute_url())
+    page.wait_for_function("() => window.__tableSocketOpen === true")
+    shown = version(page)
+    page.locator(".lc-hand-card button", has_text="Discard").first.dblclick()
+    wait_past(page, shown)
+    page.wait_for_timeout(700)  # a refusal of a second send would have arrived by now
+    expect(page.locator(".board-error")).to_have_count(0)
+    table.refresh_from_db()
+    assert table.move_count == 1 and version(page) == table.version
+    assert posts == []
+    assert errors == []
+    page.context.close()
+
+
 # --- Every game: a real move made by clicking goes over the socket -----------------------
 
 
