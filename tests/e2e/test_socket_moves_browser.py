@@ -160,28 +160,27 @@ def _watch_posts(pages: tuple[Page, ...]) -> list[str]:
     return posts
 
 
-def _stale(page: Page) -> None:
-    """Make the page's move form say an old version, as a page that missed a move does."""
+def _form_version(page: Page, value: str) -> None:
+    """Make the page's move form say `value` as the version it shows ("1": a stale page)."""
     page.evaluate(
-        "() => { document.querySelector('form.move-form input[name=version]').value = '1'; }"
+        "v => { document.querySelector('form.move-form input[name=version]').value = v; }", value
     )
 
 
 def _refused_stale(page: Page, table: Any, click: Any, name: str, e2e: Any) -> None:
     """A move from a stale page: refused over the socket with its words, nothing played."""
     shown, moves = version(page), table.move_count
-    _stale(page)
+    _form_version(page, "1")
     click(page)
     expect(page.locator(".board-error")).to_contain_text("The table has moved on since you looked.")
     table.refresh_from_db()
     assert table.move_count == moves and version(page) == shown
     page.screenshot(path=str(e2e / f"socket_move_refused_{name}_desktop.png"), full_page=True)
-    page.reload()  # a fresh page: its own version again
-    page.wait_for_function("() => window.__tableSocketOpen === true")
+    _form_version(page, str(shown))  # the page's own version again
 
 
 def _played(mover: Page, other: Page, table: Any, click: Any) -> None:
-    """Click a move: both boards show the new version, the mover's error region empties."""
+    """Click a move: both boards show the new version; a refusal shown before goes."""
     seen_mover, seen_other, moves = version(mover), version(other), table.move_count
     click(mover)
     wait_past(mover, seen_mover)
