@@ -821,6 +821,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "while its socket is open) or as HTTP posts (the fallback); Mondo always posts",
     )
     args = parser.parse_args(argv)
+    # The page sends Mondo's moves over the socket too; here they are posted, since with
+    # four players acting at once a newer board on the mover's socket need not be the
+    # answer to its own move, and `_send` tells them apart by the version alone.
     MOVES["via"] = "http" if args.game == "mondo" else args.moves
     if args.move_every is not None and args.move_every <= 0:
         parser.error("--move-every must be more than 0")

@@ -325,9 +325,15 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
 # The games whose board pages send moves over the table's WebSocket while it is open
 # (lobby.socket_moves, static/js/socket-moves.js); the others post every move over HTTP.
-# Mondo is not among them: its page reads a refused take from the HTTP answer (a toast).
+# All five by default (Mondo's toast reads a refused take from the socket's refusal as it
+# does from the HTTP answer, games/mondo/static/games/mondo/board.js); a comma-separated
+# list of game names narrows it, an empty one sends every move over HTTP.
 SOCKET_MOVE_GAMES = tuple(
-    name for name in env_str("SOCKET_MOVE_GAMES", "lost_cities").split(",") if name
+    name
+    for name in env_str(
+        "SOCKET_MOVE_GAMES", "lost_cities,relative_space,reworld,mondo,terraforming_mars"
+    ).split(",")
+    if name
 )
 
 # Rate limits: (events, window in seconds).

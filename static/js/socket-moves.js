@@ -12,6 +12,12 @@
   "use strict";
   var socket = null;
   var socketElt = null;
+  // When the last move went over the socket, until the socket's next message (its answer,
+  // its refusal or another player's push): a submit meanwhile is dropped, as htmx drops a
+  // second post of a form whose first answer replaces it. A double click is one move, not
+  // a move and a refusal of the same move as stale (or, in Mondo, two turns of the tile).
+  var sentAt = 0;
+  var ON_ITS_WAY_MS = 10000;
 
   function isTableSocket(elt) {
     var url = elt && elt.getAttribute ? elt.getAttribute("ws-connect") || "" : "";
@@ -24,7 +30,14 @@
     socketElt = event.target;
   });
   document.addEventListener("htmx:wsClose", function (event) {
-    if (event.target === socketElt) socket = socketElt = null;
+    if (event.target === socketElt) {
+      socket = socketElt = null;
+      sentAt = 0;
+    }
+  });
+  // Every message counts (also one the page drops as older than the board it shows).
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (event.target === socketElt) sentAt = 0;
   });
 
   document.addEventListener("htmx:confirm", function (event) {
@@ -43,6 +56,8 @@
     var action = data.get("action");
     if (typeof action !== "string" || !action) return;
     event.preventDefault(); // no HTTP request: the answer comes over the socket
+    if (sentAt && Date.now() - sentAt < ON_ITS_WAY_MS) return; // the last one is on its way
+    sentAt = Date.now();
     socket.send(JSON.stringify({ action: action, version: String(data.get("version") || "") }));
   });
 })();

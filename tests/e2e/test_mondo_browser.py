@@ -8,7 +8,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from games.registry import get_engine
 from lobby.models import Table
@@ -45,6 +45,27 @@ def as_beat(task, **kwargs):
     return result["value"]
 
 
+def hold_socket_moves(page: Page) -> None:
+    """Hold the moves the page sends over its table socket until `__releaseMoves()`."""
+    page.evaluate(
+        """() => {
+            const send = WebSocket.prototype.send;
+            window.__heldMoves = [];
+            WebSocket.prototype.send = function (message) {
+                if (typeof message === "string" && message.startsWith("{")) {
+                    window.__heldMoves.push([this, message]);
+                } else {
+                    send.call(this, message);
+                }
+            };
+            window.__releaseMoves = () => {
+                WebSocket.prototype.send = send;
+                window.__heldMoves.forEach(([socket, message]) => send.call(socket, message));
+            };
+        }"""
+    )
+
+
 def take_any(page: Page) -> None:
     """Take the first tile of the pool; if someone was faster, take the next one."""
     for _ in range(5):
@@ -59,9 +80,9 @@ def take_any(page: Page) -> None:
 def turn_right(page: Page, *, key: bool = False) -> None:
     """Turn the held tile a quarter to the right, with the button or the keyboard.
 
-    A turn sent from a board that a push replaced meanwhile is refused as stale (a 409
-    with words in a toast, the tile as it was), as any stale click is: like a player, the
-    test then turns it again, once, from the new board.
+    A click on a board that a push is replacing can be lost (the button goes with the old
+    board), the tile as it was: like a player, the test then turns it again, once, from
+    the new board.
     """
     held = page.locator(".mo-held")
     before = int(held.get_attribute("data-rotation"))
@@ -118,21 +139,19 @@ def test_two_players_build_at_once_until_the_clock_ends_the_round(asgi_server, b
     ann.screenshot(path=str(e2e / "mondo_start_desktop.png"), full_page=True)
 
     # Both reach for the same tile at the same moment: one gets it, the other is told.
-    # Ann's request is held at her browser until Ben's has been answered, so both click the
+    # Ann's move is held at her browser until Ben's has been played, so both click the
     # tile while both boards still show it (a click after the other's move had arrived
-    # would be a click on another tile, not a race).
+    # would be a click on another tile, not a race). Moves go over the table socket
+    # (static/js/socket-moves.js): Ann's is held at her socket's send.
     ann_first = ann.locator("button.mo-slot").first
     ben_first = ben.locator("button.mo-slot").first
     assert ann_first.get_attribute("value") == ben_first.get_attribute("value")
-    held: list[Route] = []
-    ann.route("**/move", lambda route: held.append(route))
+    hold_socket_moves(ann)
     ann_first.click(no_wait_after=True)
-    while not held:
-        ann.wait_for_timeout(20)
-    with ben.expect_response("**/move"):
-        ben_first.click(no_wait_after=True)
-    held[0].continue_()
-    ann.unroute("**/move")
+    ann.wait_for_function("() => window.__heldMoves.length === 1")
+    ben_first.click(no_wait_after=True)
+    expect(ben.locator(".mo-held")).to_be_visible(timeout=10_000)
+    ann.evaluate("() => window.__releaseMoves()")
     # The loser's message stays on screen in a toast even when the winner's move arrives
     # over the socket and redraws the board.
     for page in (ann, ben):

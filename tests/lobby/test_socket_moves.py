@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -15,7 +16,7 @@ from games.registry import get_engine
 from lobby import rendering
 from lobby.models import Table
 from lobby.socket_moves import socket_move
-from tests.lobby.helpers import seat_to_move, started_table
+from tests.lobby.helpers import live_table, seat_to_move, started_table
 from tests.lobby.test_consumers import ANON, connect, session_cookie
 
 CARD = re.compile(r'data-card="(LC-[A-Z]+\d+)"')
@@ -152,3 +153,62 @@ def test_socket_move_words_follow_the_page_language(alice, bob, db):
     table = started_table(alice, bob)
     words = socket_move(code=str(table.code), user=alice, text="{", language="de", zone=None)
     assert isinstance(words, str) and "could not be read" not in words
+
+
+GAMES = ["lost_cities", "relative_space", "reworld", "mondo", "terraforming_mars"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_sends_its_moves_over_the_socket_by_default(game, alice, bob, db):
+    """The default SOCKET_MOVE_GAMES holds every game: each board's move form is marked."""
+    table = live_table(game, alice, bob)
+    assert game in settings.SOCKET_MOVE_GAMES
+    assert "data-socket-moves" in rendering.board_html(table, alice)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_legal_move_of_every_game_over_the_socket_returns_the_board(game, alice, bob, db):
+    table = live_table(game, alice, bob)
+    seat = seat_to_move(table)
+    mover = {s.position: s.user for s in table.seats.select_related("user")}[seat]
+    engine = get_engine(game)
+    action = engine.legal_actions(engine.load(table.state), seat)[0]
+    board = socket_move(
+        code=str(table.code),
+        user=mover,
+        text=fields(action, table.version),
+        language="en",
+        zone=None,
+    )
+    assert not isinstance(board, str), board
+    before = table.version
+    table.refresh_from_db()
+    assert board.version == table.version == before + 1 and table.move_count == 1
+    assert board.board_id == f"table-{table.code}-board"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_malformed_and_forged_moves_of_every_game_are_refused_in_words(game, alice, bob, carol, db):
+    table = live_table(game, alice, bob)
+    seat = seat_to_move(table)
+    by_seat = {s.position: s.user for s in table.seats.select_related("user")}
+    engine = get_engine(game)
+    legal = engine.legal_actions(engine.load(table.state), seat)[0]
+    version, state = table.version, table.state
+    cases = [
+        (by_seat[seat], '{"action": "{not json", "version": "1"}', "could not be read"),
+        (by_seat[seat], json.dumps({"action": json.dumps(legal), "version": 3}), "could not"),
+        (by_seat[seat], fields({**legal, "type": "forged"}, version), None),
+        (carol, fields(legal, version), "You are not seated at this table."),
+    ]
+    if 1 - seat not in engine.to_move(engine.load(state)):
+        cases.append((by_seat[1 - seat], fields(legal, version), "It is not your turn."))
+    for who, message, words in cases:
+        answer = socket_move(code=str(table.code), user=who, text=message, language="en", zone=None)
+        assert isinstance(answer, str), (message, answer)
+        if words is not None:
+            assert words in answer, (message, answer)
+        else:
+            assert len(answer.strip()) > 10, answer  # words, not a code
+    table.refresh_from_db()
+    assert table.version == version and table.move_count == 0 and table.state == state

@@ -37,9 +37,11 @@
 
   // A refused move's message lives inside the board. In a game where everybody moves at
   // once, another player's move (often the very one that beat you to a tile) can redraw
-  // the board over the socket while your request is on its way; htmx then drops the
-  // answer, as the button that sent it is gone. So read every refusal from the request
-  // itself and keep its message on screen for a few seconds, outside the board.
+  // the board over the socket right after (and clear the error region) or while your
+  // request is on its way (htmx then drops the answer, as the button that sent it is
+  // gone). So read every refusal where it arrives, from the HTTP answer or from the
+  // table socket (a move sent over it, static/js/socket-moves.js, is refused there), and
+  // keep its message on screen for a few seconds, outside the board.
   var toastTimer = null;
   function toast(text) {
     var box = document.querySelector(".mo-toast");
@@ -65,6 +67,18 @@
       var error = page.querySelector(".board-error");
       if (error) toast(error.textContent.trim());
     });
+  });
+
+  // A move sent over the table socket is refused by a message that is the board's error
+  // region alone (lobby.socket_moves.refusal_html); a push carries a meta element first.
+  var REFUSAL = /^<div id="[^"]+-board-error" class="region">/;
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var message = event.detail && event.detail.message;
+    if (typeof message !== "string" || !REFUSAL.test(message)) return;
+    if (!document.querySelector("[data-mo-board]")) return;
+    var page = new DOMParser().parseFromString(message, "text/html");
+    var error = page.querySelector(".board-error");
+    if (error) toast(error.textContent.trim());
   });
 
   document.addEventListener("contextmenu", function (event) {
