@@ -240,6 +240,23 @@ def test_without_motion_the_last_move_has_a_still_outline(asgi_server, browser, 
     viewer.context.close()
 
 
+def play_until_redrawn(
+    page: Any, table: Any, users: dict[int, Any], rng: random.Random, selector: str, tries: int
+) -> None:
+    """The other player makes marked moves until a push draws `selector` anew on `page`."""
+    page.locator(selector).evaluate("el => { window.__panel = el; }")
+    for _ in range(tries):
+        _in_thread(lambda: _play(table, users, rng, until_marked=True))
+        table.refresh_from_db()
+        page.wait_for_function(
+            "v => Number(document.querySelector('.board-wrap').dataset.version) === v",
+            arg=table.version,
+        )
+        if page.evaluate(f"() => window.__panel !== document.querySelector('{selector}')"):
+            return
+    raise AssertionError(f"no push drew {selector} anew")
+
+
 def test_a_panel_the_player_opened_stays_open_when_a_push_draws_it_anew(asgi_server, browser, e2e):
     table, ann, ben = _in_thread(lambda: _table("reworld"))
     users = {0: ann, 1: ben}
@@ -251,23 +268,10 @@ def test_a_panel_the_player_opened_stays_open_when_a_push_draws_it_anew(asgi_ser
     assert panel.evaluate("el => el.open") is False
     panel.locator("summary").click()
     viewer.wait_for_function("() => document.querySelector('details.rw-breakdown').open")
-    panel.evaluate("el => { window.__panel = el; }")
-    replaced = "() => window.__panel !== document.querySelector('details.rw-breakdown')"
     # Until a push carries the breakdown's region (the scores moved): most marked moves
     # (a space chosen, a card laid, the marker) move no score.
-    for _ in range(60):
-        _in_thread(lambda: _play(table, users, rng, until_marked=True))
-        table.refresh_from_db()
-        viewer.wait_for_function(
-            "v => Number(document.querySelector('.board-wrap').dataset.version) === v",
-            arg=table.version,
-        )
-        if viewer.evaluate(replaced):
-            break
+    play_until_redrawn(viewer, table, users, rng, "details.rw-breakdown", tries=60)
     # The push drew the panel anew (closed, as the server draws it), and it is open.
-    assert viewer.evaluate(
-        "() => window.__panel !== document.querySelector('details.rw-breakdown')"
-    )
     assert panel.evaluate("el => el.open") is True
     assert errors == []
     viewer.context.close()

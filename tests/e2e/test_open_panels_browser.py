@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, version, wait_past, watch_errors
 from tests.e2e.conftest import in_thread as _in_thread
-from tests.e2e.test_last_move_browser import _play, _table
+from tests.e2e.test_last_move_browser import _play, _table, play_until_redrawn
+from tests.e2e.test_tm_cards_browser import _ben_passes
 from tests.e2e.test_tm_cards_browser import _table as _tm_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,17 +79,7 @@ def _reworld_page(
 
 def _push_redraws_breakdown(page: Page, table: Any, users: dict[int, Any], rng: Any) -> None:
     """Let the other player move until a push draws the breakdown's region anew."""
-    page.locator(BREAKDOWN).evaluate("el => { window.__panel = el; }")
-    for _ in range(12):
-        _in_thread(lambda: _play(table, users, rng, until_marked=True))
-        table.refresh_from_db()
-        page.wait_for_function(
-            "v => Number(document.querySelector('.board-wrap').dataset.version) === v",
-            arg=table.version,
-        )
-        if page.evaluate(f"() => window.__panel !== document.querySelector('{BREAKDOWN}')"):
-            return
-    raise AssertionError("no push drew the breakdown anew")
+    play_until_redrawn(page, table, users, rng, BREAKDOWN, tries=12)
 
 
 def test_panels_stay_as_the_player_left_them_across_reloads_and_pushes_per_table(
@@ -169,24 +160,6 @@ def test_without_storage_a_panel_still_stays_open_across_a_push(asgi_server, bro
     page.context.close()
 
 
-def _ben_acts(table: Any, ben: Any) -> None:
-    """Ben passes, or (when the table's seed left him a second action) builds a standard
-    project; either draws his player panel anew. He confirms the end of his turn."""
-    from games.registry import get_engine
-    from lobby.services import move_submit
-
-    table.refresh_from_db()
-    engine = get_engine("terraforming_mars")
-    legal = engine.legal_actions(engine.load(table.state), 1)
-    action = next((a for a in legal if a["type"] == "pass"), None)
-    action = action or next(a for a in legal if a["type"] == "project")
-    table = move_submit(code=table.code, user=ben, action=action, seen_version=table.version)
-    if engine.legal_actions(engine.load(table.state), 1) == [{"type": "confirm"}]:
-        move_submit(
-            code=table.code, user=ben, action={"type": "confirm"}, seen_version=table.version
-        )
-
-
 def test_terraforming_mars_stacks_and_live_score_stay_open_across_a_reload_and_a_push(
     asgi_server, browser, e2e
 ):
@@ -214,7 +187,7 @@ def test_terraforming_mars_stacks_and_live_score_stay_open_across_a_reload_and_a
     # Ben moves: the push draws his player panel anew; the stacks stay as Ann left them.
     page.evaluate("() => { document.querySelector('.tm-player.tm-b1').dataset.old = '1'; }")
     seen = version(page)
-    _in_thread(lambda: _ben_acts(table, ben))
+    _in_thread(lambda: _ben_passes(table, ben))
     wait_past(page, seen)
     expect(page.locator(".tm-player.tm-b1[data-old]")).to_have_count(0)
     expect(effects).to_have_attribute("open", "")

@@ -24,22 +24,31 @@ THEIR_MC = 47
 POWER_PLANT = {"type": "project", "project": "power_plant"}
 
 
-def _mid_game() -> tuple[Any, Any, Any]:
-    """A two-player table in generation 2 or later, seat 1 (ben) about to act, with
-    THEIR_MC M€; return the table, ann (seat 0, the viewer) and ben."""
-    from tests.factories import UserFactory
-    from tests.games.terraforming_mars.test_board_bga import _play_until, _table
+def _ben_acting(table: Any) -> Any:
+    """Random moves (stored on the table) until generation 2 or later, ben (seat 1) alone
+    to act with nothing asked; return that state."""
+    from tests.games.terraforming_mars.test_board_bga import _play_until
 
-    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
-    table = _table(ann, ben)
     engine = get_engine("terraforming_mars")
-    state = _play_until(
+    return _play_until(
         table,
         lambda st: (
             st.gen >= 2 and st.phase == "action" and not st.queue and engine.to_move(st) == {1}
         ),
         seed=11,
     )
+
+
+def _mid_game() -> tuple[Any, Any, Any]:
+    """A two-player table in generation 2 or later, seat 1 (ben) about to act, with
+    THEIR_MC M€; return the table, ann (seat 0, the viewer) and ben."""
+    from tests.factories import UserFactory
+    from tests.games.terraforming_mars.test_board_bga import _table
+
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    table = _table(ann, ben)
+    engine = get_engine("terraforming_mars")
+    state = _ben_acting(table)
     state.players[1].stock[0] = THEIR_MC
     assert POWER_PLANT in engine.legal_actions(state, 1)
     table.state = engine.dump(state)
@@ -52,7 +61,6 @@ def _five_players() -> tuple[Any, list[Any]]:
     the viewer) waiting; return the table and the users in seat order."""
     from lobby.services import seat_join, table_create
     from tests.factories import UserFactory
-    from tests.games.terraforming_mars.test_board_bga import _play_until
 
     users = [UserFactory(username=name) for name in ("ann", "ben", "cat", "dan", "eve")]
     table = table_create(user=users[0], game="terraforming_mars", players=5, options={})
@@ -60,13 +68,7 @@ def _five_players() -> tuple[Any, list[Any]]:
         seat_join(code=table.code, user=user)
     table.refresh_from_db()
     engine = get_engine("terraforming_mars")
-    state = _play_until(
-        table,
-        lambda st: (
-            st.gen >= 2 and st.phase == "action" and not st.queue and engine.to_move(st) == {1}
-        ),
-        seed=11,
-    )
+    state = _ben_acting(table)
     # The seat bar and the status line say whose turn it is, as after a move.
     for seat in table.seats.all():
         seat.is_to_move = seat.position in engine.to_move(state)
