@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -49,14 +50,25 @@ def test_the_browsers_time_zone_is_used_and_a_chat_time_says_ago(
     # The table socket's pushes that carry the chat line (it comes with the post's answer
     # too, so the line must show once, not twice, after both arrived).
     pushed: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on(
-            "framereceived",
-            lambda frame: pushed.append(str(frame)) if "Hello from Tokyo" in str(frame) else None,
-        ),
-    )
+    boards: list[str] = []  # what the table socket sent: the whole board once it has joined
+
+    def listen(ws: Any) -> None:
+        def received(frame: Any) -> None:
+            if "/ws/table/" in ws.url:
+                boards.append("frame")
+            if "Hello from Tokyo" in str(frame):
+                pushed.append(str(frame))
+
+        ws.on("framereceived", received)
+
+    page.on("websocket", listen)
     url = create_table(page, base, "lost_cities", opt_rounds="1")
+    # A line posted before the table socket joined its group is in the post's answer only.
+    for _ in range(200):
+        if boards:
+            break
+        page.wait_for_timeout(50)
+    assert boards, "the table socket never opened"
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
     page.locator(".chat-form input[name=text]").fill("Hello from Tokyo")
     page.locator(".chat-form button[type=submit]").click()
