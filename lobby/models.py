@@ -10,11 +10,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.urls import reverse
 from django.utils.text import Truncator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.urlcache import reverse_cached
 from games.words import say
 
 
@@ -119,6 +119,10 @@ class Table(models.Model):
     paused_for: float | None
     # Not a column: the "since your last move" summary My games shows (lobby.recap).
     recap_line: str
+    # Not columns: the version a move's locked read saw and the moves it appended since
+    # (lobby.services.moves), so the recent log need not be read again (lobby.pushes).
+    version_read: int
+    moves_appended: list[Move]
 
     class Meta:
         verbose_name = _("table")
@@ -136,7 +140,7 @@ class Table(models.Model):
         }
 
     def get_absolute_url(self) -> str:
-        return reverse("lobby:table", kwargs={"code": self.code})
+        return reverse_cached("lobby:table", kwargs={"code": self.code})
 
     @property
     def end_reason_said(self) -> str:

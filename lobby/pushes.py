@@ -10,15 +10,18 @@ shared across processes through the cache (`lobby.rendering.board_get`).
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 import zoneinfo
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone, translation
 
 from games.registry import get_engine
@@ -70,9 +73,90 @@ class Snapshot:
     state: Any
 
 
+class RecentMoves:
+    """The recent log of the tables this process drew lately, by table and version.
+
+    Reading a table's last 30 moves (rows with their JSON) is a fifth of a move's own
+    work. The log changes only by appending moves (`lobby.services.moves.move_record`,
+    which leaves the moves it created on the table as `moves_appended`) or by an undo,
+    and every change of it moves the table's version on. So a table's log is kept here
+    with the version it belongs to: the same version reads it again from here, and a move
+    made in this process extends the previous version's log with the moves it appended,
+    when the version moved on by exactly those moves. Anything else reads the database.
+    Only committed logs are kept: inside a transaction (which could still roll back and
+    leave its version to another change) the log is read and not kept.
+    """
+
+    def __init__(self, size: int, limit: int) -> None:
+        self.size, self.limit = size, limit
+        self.enabled = True
+        self.hits = self.misses = 0
+        self._items: OrderedDict[str, tuple[int, tuple[Move, ...]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _found(self, code: str, version: int) -> tuple[Move, ...] | None:
+        with self._lock:
+            entry = self._items.get(code)
+            if entry is None or entry[0] != version:
+                return None
+            self._items.move_to_end(code)
+            return entry[1]
+
+    def _keep(self, code: str, version: int, moves: tuple[Move, ...]) -> None:
+        with self._lock:
+            self._items[code] = (version, moves)
+            self._items.move_to_end(code)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def get(self, table: Table) -> list[Move]:
+        """Return the table's last `limit` moves, oldest first (as `move_list_recent`)."""
+        code, version = str(table.code), table.version
+        if self.enabled and not transaction.get_connection().in_atomic_block:
+            found = self._found(code, version)
+            if found is None:
+                found = self._extended(table)
+            if found is not None:
+                self.hits += 1
+                return list(found)
+        self.misses += 1
+        moves = tuple(selectors.move_list_recent(table=table, limit=self.limit))
+        if self.enabled and not transaction.get_connection().in_atomic_block:
+            self._keep(code, version, moves)
+        return list(moves)
+
+    def _extended(self, table: Table) -> tuple[Move, ...] | None:
+        appended: list[Move] = getattr(table, "moves_appended", None) or []
+        if not appended:
+            return None
+        before = table.version - len(appended)
+        found = self._found(str(table.code), before)
+        if found is None or getattr(table, "version_read", None) != before:
+            return None
+        moves = (found + tuple(_as_read(move) for move in appended))[-self.limit :]
+        self._keep(str(table.code), table.version, moves)
+        return moves
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
+
+
+def _as_read(move: Move) -> Move:
+    """Return the move as a read from the database gives it (its JSON as JSON decodes it)."""
+    move.action = json.loads(json.dumps(move.action))
+    move.texts = json.loads(json.dumps(move.texts))
+    return move
+
+
+#: The recent logs of at most 2,048 tables (tests switch `enabled` off or clear it).
+RECENT = RecentMoves(size=2048, limit=30)
+
+
 def snapshot_of(table: Table) -> Snapshot:
     """Return the snapshot of a table already read (with its seats): its log and state."""
-    moves = selectors.move_list_recent(table=table)
+    moves = RECENT.get(table)
     state = get_engine(table.game).load(table.state) if table.state is not None else None
     return Snapshot(table, moves, state)
 

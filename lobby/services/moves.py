@@ -38,6 +38,9 @@ def locked_table(*, code: Any) -> tuple[Table, list[Seat]]:
     # read's CPU): `table.seats.all()` answers from this list, so the caller's changes to
     # these seats are what a render sees.
     seats_attach(table, seats)
+    # What the log was before this transaction's moves (lobby.pushes.RecentMoves).
+    table.version_read = table.version
+    table.moves_appended = []
     return table, seats
 
 
@@ -198,7 +201,7 @@ def move_record(
         texts["spectator"] = encode(msg("Time is up for this round."))
     table.version += 1
     table.move_count += 1
-    Move.objects.create(
+    move = Move.objects.create(
         table=table,
         n=table.move_count,
         kind=kind,
@@ -207,6 +210,8 @@ def move_record(
         texts=texts,
         by_timeout=by_timeout,
     )
+    if hasattr(table, "moves_appended"):
+        table.moves_appended.append(move)
     table.state = engine.dump(after)
     state_settle(table=table, seats=seats, engine=engine, state=after, acted=seat, now=now)
 
