@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -170,6 +171,20 @@ def seats_to_move(*, user_id: Any) -> QuerySet[Seat]:
 def turn_count(*, user_id: int) -> int:
     """Return at how many tables it is the player's turn now (one COUNT query)."""
     return seats_to_move(user_id=user_id).count()
+
+
+def turn_counts(*, user_ids: Sequence[int]) -> dict[int, int]:
+    """Return, for each player, at how many tables it is their turn now (one query)."""
+    counted = (
+        Seat.objects.filter(
+            user_id__in=user_ids, is_to_move=True, bot="", table__status=Table.Status.ACTIVE
+        )
+        .order_by()
+        .values_list("user_id")
+        .annotate(n=Count("id"))
+    )
+    found = dict(counted)
+    return {user_id: int(found.get(user_id, 0)) for user_id in user_ids}
 
 
 def report_table(request: HttpRequest) -> Table | None:

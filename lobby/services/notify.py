@@ -26,7 +26,7 @@ from django.utils import timezone
 from games.words import msg
 from lobby.embedded import group_send
 from lobby.models import Seat, Table
-from lobby.selectors import turn_count
+from lobby.selectors import turn_counts
 from lobby.signals import turn_started
 from lobby.sockets import user_group
 
@@ -82,7 +82,7 @@ def table_updated_notify(*, table: Table) -> None:
 def turns_changed_notify(*, table: Table, seats: Sequence[Seat]) -> None:
     """After commit, send each player whose "your turn" number changed their new number.
 
-    One COUNT per such player; their per-user sockets (lobby.consumers.MeConsumer) update
+    One query counts them all; their per-user sockets (lobby.consumers.MeConsumer) update
     the navigation, the tab title and the favicon, and alert the player when the turn
     came to them (the message then names the table).
     """
@@ -96,11 +96,9 @@ def turns_changed_notify(*, table: Table, seats: Sequence[Seat]) -> None:
         seat.turn_notified = seat.counts_as_turn
 
     def send() -> None:
+        counts = turn_counts(user_ids=user_ids)
         for user_id in user_ids:
-            message: dict[str, object] = {
-                "type": "turns.changed",
-                "count": turn_count(user_id=user_id),
-            }
+            message: dict[str, object] = {"type": "turns.changed", "count": counts[user_id]}
             if user_id in came:
                 message.update(url=url, key=key)
             group_send(user_group(user_id), message)
