@@ -11,12 +11,12 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.validators import username_key, validate_username_not_confusable
+from config.urlcache import reverse_cached
 
 
 @cache
@@ -131,7 +131,7 @@ class User(AbstractUser):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("accounts:profile", kwargs={"username": self.username})
+        return reverse_cached("accounts:profile", kwargs={"username": self.username})
 
     def clean(self) -> None:
         """Normalise the username (Django), then refuse one too close to another player's."""

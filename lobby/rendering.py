@@ -31,12 +31,13 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from accounts.templatetags.identity import moment_parts
+from config.urlcache import reverse_cached
 from games.registry import get_engine
 from lobby import clocks, metrics
 from lobby.marks import last_move
 from lobby.models import Move, Seat, Table
 from lobby.selectors import move_list_recent, seat_for
-from lobby.templatetags.regions import COLLECTOR
+from lobby.templatetags.regions import COLLECTOR, LANGUAGE_ZONE
 
 logger = logging.getLogger(__name__)
 
@@ -196,6 +197,7 @@ def board_context(
             else None
         ),
         "board_id": f"table-{table.code}-board",
+        "move_url": reverse_cached("lobby:move", args=(table.code,)),
         # The page sends this board's moves over the table socket (lobby.socket_moves).
         "socket_moves": table.game in settings.SOCKET_MOVE_GAMES,
     }
@@ -229,6 +231,7 @@ def board_render(
     context = board_context(table, user, moves=moves, state=state)
     collector: dict[str, str] = {}
     context[COLLECTOR] = collector
+    context[LANGUAGE_ZONE] = (translation.get_language(), timezone.get_current_timezone_name())
     started = time.perf_counter()
     skeleton = render_to_string("lobby/_board.html", context)
     metrics.render_observed(table.game, time.perf_counter() - started)

@@ -8,9 +8,10 @@ from typing import Any
 from django import template
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html
+
+from config.urlcache import reverse_cached
 
 register = template.Library()
 
@@ -60,7 +61,7 @@ def seat_class(positions: Any, user_id: Any) -> str:
 
 def avatar_url(user: Any) -> str:
     """Return the URL of a player's picture (its version in it, so it may be cached long)."""
-    return reverse(
+    return reverse_cached(
         "accounts:avatar",
         kwargs={"username": user.username, "version": getattr(user, "avatar_version", 0)},
     )

@@ -123,6 +123,14 @@ def clock(seconds: Any) -> str:
 
 
 @register.simple_tag
+def rules_url(game: str) -> str:
+    """Return the address of a game's rules (its page's #rules), reversed once per process."""
+    from config.urlcache import reverse_cached
+
+    return reverse_cached("lobby:game", args=(game,)) + "#rules"
+
+
+@register.simple_tag
 def seat_item(seat: Any, me: Any) -> str:
     """Return one seat of the board's seat bar: picture, name, clock and badges.
 

@@ -50,6 +50,9 @@ register = template.Library()
 
 #: The context key of the collector a push render passes in (a dict name → HTML).
 COLLECTOR = "_regions"
+#: The context key of the drawing's language and time zone, read once per drawing (a push
+#: drawing sets it; without it each kept region asks Django).
+LANGUAGE_ZONE = "_language_zone"
 #: The context key of the regions to mark as changed since the viewer's last move.
 RECAP_CHANGED = "recap_changed"
 
@@ -122,8 +125,11 @@ class RegionNode(template.Node):
             getattr(self.token, "lineno", 0),
             name,
             context.get("board_id"),
-            translation.get_language(),
-            timezone.get_current_timezone_name(),
+            context.get(LANGUAGE_ZONE)
+            or (
+                translation.get_language(),
+                timezone.get_current_timezone_name(),
+            ),
         )
         try:
             data = pickle.dumps((where, values), protocol=pickle.HIGHEST_PROTOCOL)
@@ -203,3 +209,13 @@ def fields(items: Any, names: str) -> tuple[tuple[Any, ...], ...] | None:
         )
         for item in items
     )
+
+
+@register.filter
+def when(value: Any, condition: Any) -> Any:
+    """Return `value` when `condition` holds, else None (a keep key read only under it).
+
+    `{% region "hand" keep view.phase|when:view.your_turn %}`: the phase matters to the
+    region only on the viewer's turn, so the other turns reuse the drawing.
+    """
+    return value if condition else None

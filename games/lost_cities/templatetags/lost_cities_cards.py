@@ -79,6 +79,25 @@ def lc_lit(
     return tuple(c["id"] for column in columns for c in column["cards"] if c["id"] in lit)
 
 
+@register.filter
+def lc_lit_cards(
+    highlight: Collection[str], cards: Iterable[Mapping[str, Any] | None] | None
+) -> tuple[str, ...]:
+    """Return the highlighted cards among `cards` (what a kept hand region reads)."""
+    if not cards:
+        return ()
+    lit = set(highlight)
+    return tuple(card["id"] for card in cards if card is not None and card["id"] in lit)
+
+
+@register.filter
+def lc_lit_tops(
+    highlight: Collection[str], piles: Iterable[Mapping[str, Any]] | None
+) -> tuple[str, ...]:
+    """Return the highlighted cards on top of the discard `piles` (a kept region's key)."""
+    return lc_lit_cards(highlight, [pile["top"] for pile in piles or ()])
+
+
 @register.simple_tag
 def lc_column(
     column: Mapping[str, Any],

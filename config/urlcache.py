@@ -1,0 +1,43 @@
+"""URLs reversed once per process: the boards' links, drawn on every push.
+
+`django.urls.reverse` walks the URL patterns on each call (about 30 µs); a board push
+draws several of the same links (the move form's, each player's profile and picture).
+The answer depends only on the view's name, its arguments, the URLconf and the script
+prefix in use, so it is kept per process under exactly those; a test that changes
+ROOT_URLCONF or FORCE_SCRIPT_NAME empties it (Django's `setting_changed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import Any
+
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.urls import get_script_prefix, get_urlconf, reverse
+
+
+def reverse_cached(
+    viewname: str, *, args: tuple[Hashable, ...] = (), kwargs: dict[str, Hashable] | None = None
+) -> str:
+    """Return `reverse(viewname, args=args, kwargs=kwargs)`, reversed once per process."""
+    named = tuple(sorted(kwargs.items())) if kwargs else ()
+    return _reversed(get_urlconf(), get_script_prefix(), viewname, tuple(args), named)
+
+
+@lru_cache(maxsize=16384)
+def _reversed(
+    urlconf: Any,
+    prefix: str,
+    viewname: str,
+    args: tuple[Hashable, ...],
+    named: tuple[tuple[str, Hashable], ...],
+) -> str:
+    return reverse(viewname, urlconf=urlconf, args=args or None, kwargs=dict(named) or None)
+
+
+@receiver(setting_changed)
+def _urls_changed(*, setting: str, **kwargs: Any) -> None:
+    if setting in ("ROOT_URLCONF", "FORCE_SCRIPT_NAME"):
+        _reversed.cache_clear()
