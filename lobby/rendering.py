@@ -31,6 +31,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from accounts.templatetags.identity import moment_parts
+from config.rediscache import cache_redis
 from config.urlcache import reverse_cached
 from games.registry import get_engine
 from lobby import clocks, metrics
@@ -300,11 +301,11 @@ def board_get(
     board: Board | None = None
     if not fresh:
         try:
-            board = cache.get(key)
+            board, claimed = _get_or_claim(key)
         except Exception:
             logger.warning("board cache unreachable: rendering without it", exc_info=True)
             return board_render(table, user, moves=moves, state=state)
-        if board is None and not _draw_claim(key):
+        if board is None and not claimed:
             board = _drawn_elsewhere(key)
     if board is None:
         board = board_render(table, user, moves=moves, state=state)
@@ -319,10 +320,36 @@ def board_get(
 DRAW_WAIT_SECONDS = 0.3
 
 
+#: On Redis, one round trip: the drawing if it is there, else the claim of drawing it.
+_GET_OR_CLAIM_SCRIPT = """
+local board = redis.call('GET', KEYS[1])
+if board then return {1, board} end
+if redis.call('SET', KEYS[2], 1, 'NX', 'EX', ARGV[1]) then return {0, 1} end
+return {0, 0}
+"""
+#: How long a claim of a drawing holds (seconds).
+DRAW_CLAIM_SECONDS = 2
+
+
+def _get_or_claim(key: str) -> tuple[Board | None, bool]:
+    """Return the drawing of `key` if one is kept, else whether this process may draw it."""
+    client = cache_redis()
+    if client is None:
+        board: Board | None = cache.get(key)
+        return board, board is None and _draw_claim(key)
+    names = [str(client.make_key(key)), str(client.make_key(f"{key}:drawing"))]
+    found, value = client.get_client(write=True).eval(
+        _GET_OR_CLAIM_SCRIPT, 2, *names, DRAW_CLAIM_SECONDS
+    )
+    if found:
+        return client.decode(value), False
+    return None, bool(value)
+
+
 def _draw_claim(key: str) -> bool:
     """Claim the drawing of `key` for this process; False when another one has it."""
     try:
-        return bool(cache.add(f"{key}:drawing", 1, 2))
+        return bool(cache.add(f"{key}:drawing", 1, DRAW_CLAIM_SECONDS))
     except Exception:
         return True
 
