@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from django import template
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.lost_cities.scoring import BONUS_MIN_CARDS, BONUS_POINTS, EXPEDITION_COST
 from lobby.templatetags.icons import icon
@@ -58,13 +59,14 @@ def _says(message: str, **values: Any) -> str:
     return conditional_escape(text % values if values else text)
 
 
-# The words `lc_column` translates at run time, written out for makemessages.
+# The words `lc_column` and `lc_piles` translate at run time, written out for makemessages.
 _MESSAGES = (
     gettext_noop("Running score of this column"),
     gettext_noop("Wagers: the column's score counts %(m)s times"),
     gettext_noop("%(n)s of %(need)s cards for the 20-point bonus"),
     gettext_noop("20-point bonus: eight cards or more"),
     gettext_noop("not started"),
+    gettext_noop("Take %(colour)s"),
 )
 
 
@@ -96,6 +98,49 @@ def lc_lit_tops(
 ) -> tuple[str, ...]:
     """Return the highlighted cards on top of the discard `piles` (a kept region's key)."""
     return lc_lit_cards(highlight, [pile["top"] for pile in piles or ()])
+
+
+@register.simple_tag(takes_context=True)
+def lc_piles(
+    context: Any,
+    piles: Iterable[Mapping[str, Any]],
+    highlight: Collection[str],
+    blocked: Any = None,
+    replay: Any = False,
+) -> SafeString:
+    """Return the discard piles: each pile's top card (or its empty place), how many cards
+    it holds (all of them when the table shows whole piles), and its take button when the
+    viewer may take it now. `blocked` is the colour just discarded (not to be taken back);
+    a pile the other player's last move touched carries the `{% last_move %}` attribute."""
+    last = context.get("last_move")
+    marked = last.keys if hasattr(last, "keys") else ()
+    parts = []
+    for pile in piles:
+        colour = escape(pile["colour"])
+        css = " lc-blocked" if blocked == pile["colour"] else ""
+        mark = f' data-last-move="{int(last.n)}"' if f"pile:{pile['colour']}" in marked else ""
+        if pile["top"]:
+            top: str = lc_card(pile["top"], highlight)
+        else:
+            top = f'<span class="lc-card lc-empty lc-{colour}" aria-hidden="true"></span>'
+        count = int(pile["count"])
+        words = conditional_escape(ngettext("%(n)s card", "%(n)s cards", count) % {"n": count})
+        parts.append(
+            f'<div class="lc-pile lc-col-{colour}{css}"{mark}>{top}'
+            f'<span class="lc-count">{words}</span>'
+        )
+        if pile["cards"]:
+            names = ", ".join(str(conditional_escape(card["label"])) for card in pile["cards"])
+            parts.append(f'<span class="lc-full-pile">{names}</span>')
+        if pile["take_action"] and not replay:
+            take = _says("Take %(colour)s", colour=pile["label"])
+            value = escape(json.dumps(pile["take_action"], separators=(",", ":"), sort_keys=True))
+            parts.append(
+                f'<button type="submit" name="action" value="{value}" class="small lc-take">'
+                f"{take}</button>"
+            )
+        parts.append("</div>")
+    return mark_safe("".join(parts))  # noqa: S308 (every value above is escaped)
 
 
 @register.simple_tag

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from tests.games.lost_cities.helpers import ENGINE, build_state
 
@@ -55,3 +57,51 @@ def test_eight_cards_earn_the_bonus_and_an_unstarted_column_scores_nothing() -> 
     assert (
         "lc-started" not in untouched and "lc-none" in untouched and "lc-col-sum" not in untouched
     )
+
+
+def piles(html: str) -> dict[str, str]:
+    """Return each discard pile's HTML by its colour."""
+    region = re.search(
+        r'<div class="lc-row lc-discards".*?(?=<div class="lc-pile lc-deck")', html, re.S
+    )
+    assert region is not None
+    found = re.findall(
+        r'(<div class="lc-pile lc-col-([a-z]+)[^"]*".*?</div>)', region.group(), re.S
+    )
+    return {colour: pile for pile, colour in found}
+
+
+#: Seat 0 between its two actions (placed a card, yet to take one).
+TAKING = ["G2 G3 G4 G5 G6 G7 G8", "W2 W3 W4 W5 W6 W7 W8 W9"]
+
+
+def test_the_discard_piles_show_their_top_their_count_and_a_take_button_on_the_turn() -> None:
+    state = build_state(
+        hands=TAKING, discards={"red": "R2 R5", "blue": "B7"}, phase="take", blocked="blue"
+    )
+    drawn = piles(render(state, 0))
+    assert sorted(drawn) == ["blue", "green", "red", "white", "yellow"]
+    red, blue, green = drawn["red"], drawn["blue"], drawn["green"]
+    assert 'data-card="LC-R5"' in red and 'data-card="LC-R2"' not in red
+    assert '<span class="lc-count">2 cards</span>' in red
+    assert '<span class="lc-count">1 card</span>' in blue
+    assert '<span class="lc-count">0 cards</span>' in green and "lc-empty lc-green" in green
+    # The pile just discarded to is blocked and offers no take; the others offer theirs.
+    assert 'class="lc-pile lc-col-blue lc-blocked"' in blue and "lc-take" not in blue
+    take = re.search(
+        r'<button type="submit" name="action" value="([^"]+)"[^>]*>([^<]+)</button>', red
+    )
+    assert take is not None and take.group(2) == "Take Red"
+    assert json.loads(take.group(1).replace("&quot;", '"')) in ENGINE.legal_actions(state, 0)
+    # Not the viewer's turn: nothing to take.
+    assert "lc-take" not in "".join(piles(render(state, 1)).values())
+
+
+def test_the_discard_piles_speak_the_players_language() -> None:
+    state = build_state(
+        hands=TAKING, discards={"red": "R2 R5"}, phase="take", discard_display="full"
+    )
+    assert '<span class="lc-full-pile">Red 2, Red 5</span>' in piles(render(state, 0))["red"]
+    with translation.override("de"):
+        red = piles(render(state, 0))["red"]
+    assert "2 Karten" in red and "Take" not in red and "Red 2" not in red
