@@ -120,10 +120,10 @@ class RecentMoves:
                 self.hits += 1
                 return list(found)
         self.misses += 1
-        moves = tuple(selectors.move_list_recent(table=table, limit=self.limit))
+        moves = selectors.move_list_recent(table=table, limit=self.limit)
         if self.enabled and not transaction.get_connection().in_atomic_block:
-            self._keep(code, version, moves)
-        return list(moves)
+            self._keep(code, version, tuple(_as_read(move) for move in moves))
+        return moves
 
     def _extended(self, table: Table) -> tuple[Move, ...] | None:
         appended: list[Move] = getattr(table, "moves_appended", None) or []
@@ -144,10 +144,19 @@ class RecentMoves:
 
 
 def _as_read(move: Move) -> Move:
-    """Return the move as a read from the database gives it (its JSON as JSON decodes it)."""
-    move.action = json.loads(json.dumps(move.action))
-    move.texts = json.loads(json.dumps(move.texts))
-    return move
+    """Return the move as a read from the database gives it: its JSON as JSON decodes it,
+    and without the table it was created with (a kept log must not hold a table's state)."""
+    return Move(
+        id=move.pk,
+        table_id=move.table_id,
+        n=move.n,
+        kind=move.kind,
+        seat=move.seat,
+        action=json.loads(json.dumps(move.action)),
+        texts=json.loads(json.dumps(move.texts)),
+        by_timeout=move.by_timeout,
+        created_at=move.created_at,
+    )
 
 
 #: The recent logs of at most 2,048 tables (tests switch `enabled` off or clear it).

@@ -59,6 +59,8 @@ def test_moves_made_here_extend_the_kept_log_and_it_equals_the_database(alice, b
         kept = pushes.RECENT.get(table)
         assert as_read(kept) == as_read(move_list_recent(table=table))
         assert len(kept) == min(30, table.move_count)
+    # A kept move holds no table (nor its state): only its own fields.
+    assert all("table" not in move._state.fields_cache for move in kept)
     # The first move read the log; every later one extended it (no read of the log).
     assert pushes.RECENT.misses == 1
     assert pushes.RECENT.hits >= 2 * 39
