@@ -96,6 +96,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         await self.accept()
         metrics.socket_opened("table")
         self.opened = True
+        pushes.watch(
+            self.code, self.channel_name, self.user, self.invites, self.language, self.zone
+        )
         html, self.sent = board_full(board)
         await self.send(text_data=html)
 
@@ -107,6 +110,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
     async def disconnect(self, code: int) -> None:
         if getattr(self, "opened", False):
             metrics.socket_closed("table")
+            pushes.unwatch(self.code, self.channel_name)
             self.opened = False
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 import time
 import zoneinfo
@@ -30,6 +31,7 @@ from lobby.models import Move, Table
 from lobby.rendering import Board, board_get, viewer_kind
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 
 class Shared:
@@ -198,6 +200,75 @@ def prime(shot: Snapshot, board: Board, *, kind: str, language: str, zone: str) 
             del _primed[old]
         _primed[("snapshot", code, version)] = (now, shot)
         _primed[("board", code, version, kind, language, zone)] = (now, board)
+
+
+#: The views this process's table sockets show: table code → socket → (its user, its
+#: invitations, language, time zone). A move made in this process draws them at once
+#: (`predraw`), before its doorbell rings.
+_watching: dict[str, dict[str, tuple[Any, list[str], str, zoneinfo.ZoneInfo | None]]] = {}
+_watching_lock = threading.Lock()
+
+
+def watch(
+    code: str,
+    socket: str,
+    user: Any,
+    invites: list[str],
+    language: str,
+    zone: zoneinfo.ZoneInfo | None,
+) -> None:
+    """Note the view a table socket of this process shows (until `unwatch`)."""
+    with _watching_lock:
+        _watching.setdefault(code, {})[socket] = (user, list(invites), language, zone)
+
+
+def unwatch(code: str, socket: str) -> None:
+    """Forget a table socket that closed."""
+    with _watching_lock:
+        sockets = _watching.get(code)
+        if sockets is not None:
+            sockets.pop(socket, None)
+            if not sockets:
+                del _watching[code]
+
+
+def predraw(shot: Snapshot, *, drawn: tuple[str, str, str]) -> int:
+    """Draw the other views this process's sockets of the table show, and leave them for
+    those sockets (as `prime` leaves the mover's); return how many were drawn.
+
+    Called by a move made in this process, after the mover's drawing and before the
+    table's doorbell rings (`drawn`: the mover's view, kind, language and zone). Each view
+    is drawn once, in the move's own hand-off: the sockets then take their boards without
+    a hand-off of their own, and with the doorbell held no other process can be drawing
+    them yet, so no cache read or claim either (`board_get(fresh=True)`); the drawings are
+    still shared with the other processes through the cache. A socket still checks that its
+    viewer may watch before it sends anything (`board_for`).
+    """
+    table = shot.table
+    assert table is not None
+    code = str(table.code)
+    with _watching_lock:
+        watchers = list(_watching.get(code, {}).values())
+    done = {drawn}
+    for user, invites, language, zone in watchers:
+        key = (viewer_kind(table, user), language, zone_name(zone))
+        if key in done or not selectors.can_watch(table, user, invites):
+            continue
+        done.add(key)
+        try:
+            with translation.override(language), timezone.override(zone):
+                board = board_get(table, user, moves=shot.moves, state=shot.state, fresh=True)
+        except Exception:
+            # The move is committed whatever happens here: that socket draws its own.
+            logger.warning("a view could not be drawn ahead of its push", exc_info=True)
+            continue
+        _prime_board(code, table.version, key, board)
+    return len(done) - 1
+
+
+def _prime_board(code: str, version: int, key: tuple[str, str, str], board: Board) -> None:
+    with _primed_lock:
+        _primed[("board", code, version, *key)] = (time.monotonic(), board)
 
 
 def _primed_get(key: Hashable) -> Any:

@@ -95,13 +95,10 @@ def _play(*, code: str, user: Any, text: str) -> Board:
         table = services.move_submit(code=code, user=user, action=action, seen_version=version)
         shot = pushes.snapshot_of(table)
         board = board_get(table, user, moves=shot.moves, state=shot.state, fresh=True)
-        pushes.prime(
-            shot,
-            board,
-            kind=viewer_kind(table, user),
-            language=translation.get_language(),
-            zone=timezone.get_current_timezone_name(),
-        )
+        kind, language = viewer_kind(table, user), translation.get_language()
+        zone = timezone.get_current_timezone_name()
+        pushes.prime(shot, board, kind=kind, language=language, zone=zone)
+        pushes.predraw(shot, drawn=(kind, language, zone))
     return board
 
 

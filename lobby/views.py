@@ -351,13 +351,10 @@ def _move_answer(request: HtmxHttpRequest, table: Table) -> str:
     """Draw the mover's board for the answer, and leave it for this process's sockets."""
     shot = pushes.snapshot_of(table)
     board = board_get(table, request.user, moves=shot.moves, state=shot.state, fresh=True)
-    pushes.prime(
-        shot,
-        board,
-        kind=viewer_kind(table, request.user),
-        language=translation.get_language(),
-        zone=timezone.get_current_timezone_name(),
-    )
+    kind, language = viewer_kind(table, request.user), translation.get_language()
+    zone = timezone.get_current_timezone_name()
+    pushes.prime(shot, board, kind=kind, language=language, zone=zone)
+    pushes.predraw(shot, drawn=(kind, language, zone))
     return board.html
 
 

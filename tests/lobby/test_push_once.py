@@ -1,8 +1,8 @@
 """A push draws each distinct view once and reads the table once, whatever the sockets.
 
 Two players and twenty spectators watch a Lost Cities table; one move is made through
-the HTTP endpoint. Counted, not timed: board drawings, table reads and SQL queries of the
-push, and what each socket receives.
+the HTTP endpoint (or over the mover's socket). Counted, not timed: board drawings, table
+reads and SQL queries of the push, and what each socket receives.
 """
 
 from __future__ import annotations
@@ -47,10 +47,10 @@ class QueryCount:
 def test_two_players_and_twenty_spectators_cost_one_drawing_per_view_and_at_most_one_read(
     where, alice, bob, monkeypatch
 ):
-    """`answer`: the move's HTTP answer draws the mover's board and leaves it and its read
-    of the table for this process's sockets. `elsewhere`: the move was made by another
-    process (a bot's task, another daphne): the sockets read the table once and draw each
-    view once."""
+    """`answer`: the move's HTTP answer draws the mover's board and every other view this
+    process's sockets show, and leaves them and its read of the table for those sockets.
+    `elsewhere`: the move was made by another process (a bot's task, another daphne): the
+    sockets read the table once and draw each view once."""
     table = started_table(alice, bob)
     seat_of = {s.user: s.position for s in table.seats.all()}
     mover_seat = seat_to_move(table)
@@ -95,9 +95,10 @@ def test_two_players_and_twenty_spectators_cost_one_drawing_per_view_and_at_most
     first, pushed, counts, extra = asyncio.run(scenario())
     if where == "answer":
         # The mover's view drawn once for the answer and reused by the mover's socket;
-        # the other player's and the spectators' view drawn once each; the table not
-        # read again.
-        expected = {"answer drawings": 1, "push drawings": 2, "push reads": 0, "push queries": 0}
+        # the other player's and the spectators' view drawn once each in the same
+        # hand-off, before the doorbell (lobby.pushes.predraw), so the push itself draws
+        # nothing and does not read the table again.
+        expected = {"answer drawings": 3, "push drawings": 0, "push reads": 0, "push queries": 0}
     else:
         # One read (the table with its seats, and its log) and three views drawn.
         expected = {"answer drawings": 0, "push drawings": 3, "push reads": 1, "push queries": 2}
@@ -150,3 +151,93 @@ def test_a_view_another_process_is_drawing_is_waited_for_not_drawn_again(alice, 
     got = rendering.board_get(table, spectator)
     assert rendering.board_render.count == drawn + 1
     assert got.version == table.version
+
+
+def test_a_socket_move_draws_every_view_of_this_processs_sockets_once_before_the_doorbell(
+    alice, bob
+):
+    """A move over the socket draws, in its own hand-off, the mover's board and each other
+    view its process's sockets show (per language too); the push then draws nothing, and a
+    closed socket's view is no longer drawn."""
+    from lobby.socket_moves import socket_move
+
+    table = started_table(alice, bob)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    mover_seat = seat_to_move(table)
+    mover, other = (alice, bob) if seat_of[alice] == mover_seat else (bob, alice)
+    german = [(b"origin", b"http://testserver"), (b"accept-language", b"de")]
+    headers = [session_cookie(mover), session_cookie(other), ANON, ANON, german]
+    engine = get_engine("lost_cities")
+    actions = engine.legal_actions(engine.load(table.state), mover_seat)[:1]
+    code = str(table.code)
+
+    def move(version: int) -> object:
+        text = json.dumps({"action": json.dumps(actions[0]), "version": str(version)})
+        return socket_move(code=code, user=mover, text=text, language="en", zone=None)
+
+    async def scenario():
+        sockets = [await connect(table, h) for h in headers]
+        for s in sockets:
+            await s.receive_from(timeout=5)
+        drawn = rendering.board_render.count
+        board = await sync_to_async(move)(table.version)
+        move_drawn = rendering.board_render.count - drawn
+        pushed = [await s.receive_from(timeout=5) for s in sockets[1:]]
+        counts = {"move drawings": move_drawn, "push drawings": 0}
+        counts["push drawings"] = rendering.board_render.count - drawn - move_drawn
+        await sockets[4].disconnect()
+        watching = len(pushes._watching.get(code, {}))
+        for s in sockets[:4]:
+            await s.disconnect()
+        return board, pushed, counts, watching
+
+    board, pushed, counts, watching = asyncio.run(scenario())
+    assert not isinstance(board, str), board
+    # The mover's view, the other player's, the spectators' in English and in German.
+    assert counts == {"move drawings": 4, "push drawings": 0}
+    assert pushed[1] == pushed[2] and pushed[3] != pushed[1]
+    assert "Karten" in pushed[3] and "Karten" not in pushed[1]
+    table.refresh_from_db()
+    assert not any(card in pushed[0] for card in hand_ids(table, mover_seat))
+    assert watching == 4
+    assert code not in pushes._watching
+
+
+def test_a_view_that_fails_to_draw_ahead_is_drawn_by_its_socket_and_the_move_stands(
+    alice, bob, monkeypatch
+):
+    from lobby.socket_moves import socket_move
+
+    table = started_table(alice, bob)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    mover_seat = seat_to_move(table)
+    mover, other = (alice, bob) if seat_of[alice] == mover_seat else (bob, alice)
+    engine = get_engine("lost_cities")
+    action = engine.legal_actions(engine.load(table.state), mover_seat)[0]
+    real, failed, armed = pushes.board_get, [], []
+
+    def flaky(table_, user, **kwargs):
+        if armed and user == other and not failed:
+            failed.append(user)
+            raise RuntimeError("a drawing that fails once")
+        return real(table_, user, **kwargs)
+
+    monkeypatch.setattr(pushes, "board_get", flaky)
+    text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
+    headers = session_cookie(other)
+
+    async def scenario():
+        theirs = await connect(table, headers)
+        await theirs.receive_from(timeout=5)
+        armed.append(True)  # from here: the other player's first drawing fails
+        board = await sync_to_async(socket_move)(
+            code=str(table.code), user=mover, text=text, language="en", zone=None
+        )
+        pushed = await theirs.receive_from(timeout=5)
+        await theirs.disconnect()
+        return board, pushed
+
+    board, pushed = asyncio.run(scenario())
+    assert failed == [other]
+    assert not isinstance(board, str) and board.version == table.version + 1
+    assert f'data-version="{table.version + 1}"' in pushed
