@@ -243,9 +243,16 @@ def predraw(shot: Snapshot, *, drawn: tuple[str, str, str]) -> int:
     them yet, so no cache read or claim either (`board_get(fresh=True)`); the drawings are
     still shared with the other processes through the cache. A socket still checks that its
     viewer may watch before it sends anything (`board_for`).
+
+    Not for a game whose players act at once (Mondo): there a version is often overtaken
+    before its push is sent, and the sockets, which draw the table as it is when they
+    read it, draw one version for several moves; drawing every version ahead doubled the
+    CPU of a Mondo move under load (`bench.load --game mondo`).
     """
     table = shot.table
     assert table is not None
+    if get_engine(table.game).simultaneous:
+        return 0
     code = str(table.code)
     with _watching_lock:
         watchers = list(_watching.get(code, {}).values())

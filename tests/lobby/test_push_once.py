@@ -241,3 +241,38 @@ def test_a_view_that_fails_to_draw_ahead_is_drawn_by_its_socket_and_the_move_sta
     assert failed == [other]
     assert not isinstance(board, str) and board.version == table.version + 1
     assert f'data-version="{table.version + 1}"' in pushed
+
+
+def test_a_game_whose_players_act_at_once_leaves_the_other_views_to_the_push(alice, bob):
+    """Mondo: versions follow each other fast, and a socket draws the table as it is when
+    it reads it, so one drawing serves several moves; nothing is drawn ahead."""
+    from lobby.socket_moves import socket_move
+    from tests.lobby.helpers import live_table
+
+    table = live_table("mondo", alice, bob)
+    engine = get_engine("mondo")
+    state = engine.load(table.state)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    mover = alice if seat_of[alice] in engine.to_move(state) else bob
+    other = bob if mover is alice else alice
+    action = engine.legal_actions(state, seat_of[mover])[0]
+    text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
+    headers = session_cookie(other)
+
+    async def scenario():
+        theirs = await connect(table, headers)
+        await theirs.receive_from(timeout=5)
+        drawn = rendering.board_render.count
+        board = await sync_to_async(socket_move)(
+            code=str(table.code), user=mover, text=text, language="en", zone=None
+        )
+        move_drawn = rendering.board_render.count - drawn
+        pushed = await theirs.receive_from(timeout=5)
+        push_drawn = rendering.board_render.count - drawn - move_drawn
+        await theirs.disconnect()
+        return board, pushed, move_drawn, push_drawn
+
+    board, pushed, move_drawn, push_drawn = asyncio.run(scenario())
+    assert not isinstance(board, str), board
+    assert (move_drawn, push_drawn) == (1, 1)
+    assert f'data-version="{board.version}"' in pushed
