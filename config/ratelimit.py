@@ -39,7 +39,7 @@ return n
 
 def _count(full_key: str, window: int) -> int:
     """Count one event under the cache key `full_key` in its window; return the count."""
-    client = cache_redis()
+    client = cache_redis(cache)
     if client is not None:
         # The key as django-redis names it, so `cache.get` reads the same counter.
         name = str(client.make_key(full_key))

@@ -333,7 +333,7 @@ DRAW_CLAIM_SECONDS = 2
 
 def _get_or_claim(key: str) -> tuple[Board | None, bool]:
     """Return the drawing of `key` if one is kept, else whether this process may draw it."""
-    client = cache_redis()
+    client = cache_redis(cache)
     if client is None:
         board: Board | None = cache.get(key)
         return board, board is None and _draw_claim(key)
