@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -14,6 +13,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.lost_cities.scoring import BONUS_MIN_CARDS, BONUS_POINTS, EXPEDITION_COST
 from lobby.templatetags.icons import icon
+from lobby.templatetags.playtable import action_json
 
 register = template.Library()
 
@@ -134,7 +134,7 @@ def lc_piles(
             parts.append(f'<span class="lc-full-pile">{names}</span>')
         if pile["take_action"] and not replay:
             take = _says("Take %(colour)s", colour=pile["label"])
-            value = escape(json.dumps(pile["take_action"], separators=(",", ":"), sort_keys=True))
+            value = escape(action_json(pile["take_action"]))
             parts.append(
                 f'<button type="submit" name="action" value="{value}" class="small lc-take">'
                 f"{take}</button>"
