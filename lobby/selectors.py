@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -104,24 +103,11 @@ def table_get(*, code: Any) -> Table | None:
     One statement reads one snapshot: the seats (whose turn it is, the clocks) always
     belong to the table's state and version, even when a bot's answer commits between
     what would otherwise be two queries; a board is never drawn with "Your turn" over the
-    state before.
+    state before. Its SQL is written once (lobby.statements).
     """
-    try:
-        seats = list(
-            Seat.objects.filter(table__code=code)
-            .select_related("table", "user")
-            .order_by("position")
-        )
-    except (ValueError, ValidationError):
-        return None
-    if not seats:  # every table has its creator's seat; this is only a safety net
-        try:
-            return Table.objects.prefetch_related(_SEATS).get(code=code)
-        except (Table.DoesNotExist, ValueError, ValidationError):
-            return None
-    table = seats[0].table
-    seats_attach(table, seats)
-    return table
+    from lobby import statements
+
+    return statements.table_with_seats(code)
 
 
 def seats_attach(table: Table, seats: list[Seat]) -> None:
@@ -175,16 +161,9 @@ def turn_count(*, user_id: int) -> int:
 
 def turn_counts(*, user_ids: Sequence[int]) -> dict[int, int]:
     """Return, for each player, at how many tables it is their turn now (one query)."""
-    counted = (
-        Seat.objects.filter(
-            user_id__in=user_ids, is_to_move=True, bot="", table__status=Table.Status.ACTIVE
-        )
-        .order_by()
-        .values_list("user_id")
-        .annotate(n=Count("id"))
-    )
-    found = dict(counted)
-    return {user_id: int(found.get(user_id, 0)) for user_id in user_ids}
+    from lobby import statements
+
+    return statements.turn_counts(user_ids)
 
 
 def report_table(request: HttpRequest) -> Table | None:

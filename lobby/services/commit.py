@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lobby import statements
 from lobby.models import Seat, Table
 from lobby.services.notify import after_change
 
@@ -69,7 +70,7 @@ def table_commit(
     to re-drive any that was lost (`lobby.services.notify.after_change`).
     """
     seats_save(seats)
-    table.save(update_fields=TABLE_FIELDS)
+    statements.row_update(table, TABLE_FIELDS)
     after_change(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
 
 
@@ -80,5 +81,5 @@ def seats_save(seats: Sequence[Seat]) -> None:
     for seat in seats:
         changes = seat.changed_fields(SEAT_FIELDS)
         if changes:
-            Seat.objects.filter(pk=seat.pk).update(**changes)
+            statements.row_update(seat, tuple(changes))
             seat._loaded = {**getattr(seat, "_loaded", {}), **changes}

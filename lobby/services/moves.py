@@ -8,7 +8,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import Truncator
@@ -20,24 +19,21 @@ from games.registry import get_engine
 from games.verify import final_places as final_places  # its home was here: kept importable
 from games.verify import forfeit_result, game_result, replay
 from games.words import Msg, encode, msg, say
-from lobby import clocks, metrics
+from lobby import clocks, metrics, statements
 from lobby.errors import BadRequest, Conflict, NotAllowed, NotFound
 from lobby.models import Move, Seat, Table
-from lobby.selectors import seats_attach
 from lobby.services.commit import table_commit
 
 
 def locked_table(*, code: Any) -> tuple[Table, list[Seat]]:
     """Return the table (row-locked until the transaction ends) and its seats."""
-    try:
-        table = Table.objects.select_for_update().get(code=code)
-    except (Table.DoesNotExist, ValueError, ValidationError):
-        raise NotFound(_("There is no such table.")) from None
-    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("position"))
-    # Attached as prefetch_related would (without its per-call machinery, a sixth of this
-    # read's CPU): `table.seats.all()` answers from this list, so the caller's changes to
-    # these seats are what a render sees.
-    seats_attach(table, seats)
+    # One statement, its SQL written once (lobby.statements); the seats are attached as
+    # prefetch_related would attach them: `table.seats.all()` answers from this list, so
+    # the caller's changes to these seats are what a render sees.
+    table = statements.table_with_seats(code, lock=True)
+    if table is None:
+        raise NotFound(_("There is no such table."))
+    seats = list(table.seats.all())
     # What the log was before this transaction's moves (lobby.pushes.RecentMoves).
     table.version_read = table.version
     table.moves_appended = []

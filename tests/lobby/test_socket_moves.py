@@ -121,9 +121,10 @@ def test_refused_socket_moves_say_why_and_change_nothing(alice, bob, carol):
     assert table.version == version and table.move_count == 0
 
 
-#: The locked table, its seats (with players), the Move, the table's write, the recent log
-#: for the drawing: the HTTP move's 7 (tests/perf/test_query_budget.py) less session and user.
-SOCKET_MOVE_QUERIES = 5
+#: The locked table with its seats and players (one statement, lobby.statements), the Move,
+#: the table's write, the recent log for the drawing: the HTTP move's
+#: (tests/perf/test_query_budget.py) less session and user.
+SOCKET_MOVE_QUERIES = 4
 
 
 @pytest.mark.django_db

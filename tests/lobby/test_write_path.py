@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from lobby import clocks
+from lobby import clocks, statements
 from lobby.models import Seat, Table
 from lobby.services import (
     bot_play,
@@ -71,18 +71,25 @@ CHANGES: dict[str, Callable[[Table, Any, Any], None]] = {
 
 @pytest.fixture
 def writes(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Record the update_fields of every table save; refuse seats' bulk updates."""
+    """Record the fields of every table write (a save's update_fields, or the fields
+    `lobby.statements.row_update` writes); refuse seats' bulk updates."""
     saved: list[Any] = []
-    real_save = Table.save
+    real_save, real_update = Table.save, statements.row_update
 
     def save(self: Table, *args: Any, **kwargs: Any) -> None:
         saved.append(kwargs.get("update_fields"))
         real_save(self, *args, **kwargs)
 
+    def row_update(instance: Any, names: Any, **kwargs: Any) -> None:
+        if isinstance(instance, Table):
+            saved.append(tuple(names))
+        real_update(instance, names, **kwargs)
+
     def bulk_update(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("seats are written by table_commit, not by a bulk_update")
 
     monkeypatch.setattr(Table, "save", save)
+    monkeypatch.setattr(statements, "row_update", row_update)
     monkeypatch.setattr(Seat.objects, "bulk_update", bulk_update)
     return saved
 

@@ -32,11 +32,13 @@ BUDGET = {
     # +1 when it is the viewer's turn at an asynchronous table: the log, for the recap
     # of the moves since their last one (lobby.recap).
     "table page": 8,
-    "move": 7,  # a step within the turn: no seat changes
+    # A step within the turn: no seat changes. The locked table, its seats and players
+    # are one statement (lobby.statements.table_with_seats).
+    "move": 6,
     # Both seats' clocks and turn flags change, and the next player's "your turn"
     # notification replaces any unread one (delete + insert).
     # +1: is the table a tournament game (its players who take reminders are mailed)?
-    "move ending the turn": 12,
+    "move ending the turn": 11,
     "leaderboard": 7,
     # The last rated games' opponents, by their names and pictures now: one query for all.
     # +1: the reputation, from the player's last 100 finished tables (lobby.reputation).

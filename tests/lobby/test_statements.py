@@ -1,0 +1,179 @@
+"""The move path's statements (lobby.statements) give what the ORM gives, field for field.
+
+They run on whichever database the suite runs on: SQLite by default, PostgreSQL in CI's
+second pass (where the converters differ: native UUID and JSON, time zones).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Model
+from django.db.models.signals import post_save, pre_save
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from lobby import statements
+from lobby.models import Seat, Table
+from lobby.selectors import table_get
+from lobby.services import seat_add_bot, table_concede, table_create
+from lobby.services.commit import TABLE_FIELDS
+from tests.factories import UserFactory
+from tests.lobby.finished import finished_table
+from tests.lobby.helpers import started_table
+
+pytestmark = pytest.mark.django_db
+
+
+def fields_of(instance: Model) -> dict[str, Any]:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def orm_read(code: Any) -> tuple[Table, list[Seat]]:
+    table = Table.objects.get(code=code)
+    return table, list(table.seats.select_related("user").order_by("position"))
+
+
+def assert_same_as_orm(table: Table) -> None:
+    want, want_seats = orm_read(table.code)
+    got = statements.table_with_seats(table.code)
+    assert got is not None
+    assert fields_of(got) == fields_of(want)
+    assert got._state.adding is False and got._state.db == "default"
+    with CaptureQueriesContext(connection) as queries:
+        seats = list(got.seats.all())
+        names = [seat.display_name for seat in seats]
+        tables = {id(seat.table) for seat in seats}
+    assert len(queries) == 0, "seats, their players and table come with the one statement"
+    assert tables <= {id(got)}
+    assert [fields_of(s) for s in seats] == [fields_of(s) for s in want_seats]
+    assert names == [s.display_name for s in want_seats]
+    for seat, wanted in zip(seats, want_seats, strict=True):
+        assert seat._loaded == wanted._loaded
+        assert seat.turn_notified == wanted.turn_notified
+        if wanted.user is None:
+            assert seat.user is None
+        else:
+            assert fields_of(seat.user) == fields_of(wanted.user)
+
+
+def test_a_table_in_play_reads_as_the_orm_reads_it(alice, bob):
+    assert_same_as_orm(started_table(alice, bob))
+
+
+def test_a_finished_table_reads_as_the_orm_reads_it(alice, bob):
+    table = finished_table(alice, bob)
+    table.refresh_from_db()
+    assert table.result is not None and table.finished_at is not None
+    assert_same_as_orm(table)
+    conceded = started_table(alice, bob)
+    table_concede(code=conceded.code, user=bob)
+    assert_same_as_orm(conceded)
+
+
+def test_an_open_table_with_a_bot_and_an_empty_seat_reads_as_the_orm_reads_it(alice):
+    table = table_create(user=alice, game="relative_space", players=3, options={})
+    assert_same_as_orm(table)
+    seat_add_bot(code=table.code, user=alice)
+    table.refresh_from_db()
+    assert any(seat.user is None for seat in table.seats.all())
+    assert_same_as_orm(table)
+
+
+def test_a_table_without_seats_reads_with_none(alice):
+    table = table_create(user=alice, game="lost_cities", players=2, options={})
+    Seat.objects.filter(table=table).delete()
+    got = statements.table_with_seats(table.code)
+    assert got is not None and got.pk == table.pk
+    assert list(got.seats.all()) == []
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["not-a-code", "\x00", "", None, 12, "0f4e1d52-8c1a-4bde-9d5e-3f6a2b7c9e10", uuid.UUID(int=7)],
+    ids=["words", "nul", "empty", "none", "number", "unknown-text", "unknown-uuid"],
+)
+def test_a_code_that_is_no_tables_reads_none(code, alice, bob):
+    started_table(alice, bob)
+    assert statements.table_with_seats(code) is None
+    assert table_get(code=code) is None
+
+
+def test_the_locked_read_locks_the_tables_row_alone(alice, bob):
+    table = started_table(alice, bob)
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        got = statements.table_with_seats(table.code, lock=True)
+    assert got is not None and got.version == table.version
+    (sql,) = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    if connection.features.has_select_for_update_of:
+        assert sql.endswith("FOR UPDATE OF t")
+    else:
+        assert "FOR UPDATE" not in sql  # SQLite: writers are serialised
+
+
+def test_a_row_update_writes_what_a_save_of_those_fields_writes(alice, bob):
+    table = started_table(alice, bob)
+    before = Table.objects.get(pk=table.pk)
+    table.state = {**(table.state or {}), "note": "ünïcode ✓", "nested": [1, None, {"a": True}]}
+    table.version += 1
+    table.phase_key, table.phase_deadline = "bidding", timezone.now() + timedelta(seconds=90)
+    table.end_words = None
+    with CaptureQueriesContext(connection) as queries:
+        statements.row_update(table, TABLE_FIELDS)
+    assert len(queries) == 1
+    after = Table.objects.get(pk=table.pk)
+    assert after.state == table.state
+    assert after.version == before.version + 1
+    assert (after.phase_key, after.phase_deadline) == ("bidding", table.phase_deadline)
+    assert after.updated_at > before.updated_at, "auto_now runs as in a save"
+    assert after.updated_at == table.updated_at
+    assert fields_of(after) == fields_of(table)
+    assert after.created_at == before.created_at  # a field not named is not written
+
+
+def test_a_row_update_of_seats_writes_only_the_named_fields(alice, bob):
+    table = started_table(alice, bob)
+    seat = Seat.objects.get(table=table, position=0)
+    seat.time_left, seat.is_to_move, seat.score = 12.5, False, 7
+    statements.row_update(seat, ("time_left", "is_to_move"))
+    fresh = Seat.objects.get(pk=seat.pk)
+    assert (fresh.time_left, fresh.is_to_move) == (12.5, False)
+    assert fresh.score is None
+
+
+def test_a_row_update_of_a_row_that_is_gone_fails_as_a_save_does(alice):
+    table = table_create(user=alice, game="lost_cities", players=2, options={})
+    Table.objects.filter(pk=table.pk).delete()
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        statements.row_update(table, ("version",))
+
+
+def test_turn_counts_count_the_tables_in_play_where_it_is_a_players_turn(alice, bob):
+    carol, dave = UserFactory(), UserFactory()
+    tables = [started_table(alice, bob) for _ in range(3)]
+    started_table(carol, alice)
+    finished_table(alice, bob)
+    Seat.objects.filter(table=tables[2], user=alice).update(bot=Seat.Bot.HEURISTIC)
+    ids = [alice.id, bob.id, carol.id, dave.id]
+    want = {
+        user_id: Seat.objects.filter(
+            user_id=user_id, is_to_move=True, bot="", table__status=Table.Status.ACTIVE
+        ).count()
+        for user_id in ids
+    }
+    assert sum(want.values()) >= 3
+    assert statements.turn_counts(ids) == want
+    assert statements.turn_counts([dave.id]) == {dave.id: 0}
+    assert statements.turn_counts([]) == {}
+
+
+def test_nothing_listens_to_the_saves_these_writes_skip():
+    """row_update does not send pre_save/post_save: if a receiver is ever connected for
+    a table or a seat, the move path's writes must go through save again."""
+    for signal in (pre_save, post_save):
+        assert not signal.has_listeners(Table)
+        assert not signal.has_listeners(Seat)
