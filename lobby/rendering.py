@@ -88,16 +88,18 @@ def _log_line(
 _AGO: dict[tuple[str, str, int], str] = {}
 
 
-def ago(moment: datetime, now: datetime) -> str:
+def ago(moment: datetime, now: datetime, language: str | None = None) -> str:
     """Return `naturaltime(moment)` escaped, as seen at `now`, worded once per step.
 
     Within a day in the past, naturaltime's words depend only on the whole seconds,
     minutes or hours gone (django.contrib.humanize): those are kept per language, as a
-    board's thirty lines are worded again on every drawing. The rest is worded each time.
+    board's thirty lines are worded again on every drawing (kept as plain text: a lazy
+    string would be worded and escaped again each time it is read). The rest is worded
+    each time. `language` is the active one, when the caller already asked for it.
     """
     delta = now - moment
     if delta.days != 0 or delta.total_seconds() <= 0:
-        return escape(naturaltime(moment))
+        return str(escape(naturaltime(moment)))
     seconds = delta.seconds
     step = (
         ("s", seconds)
@@ -106,13 +108,13 @@ def ago(moment: datetime, now: datetime) -> str:
         if seconds < 3600
         else ("h", seconds // 3600)
     )
-    key = (translation.get_language() or "", *step)
+    key = ((language if language is not None else translation.get_language()) or "", *step)
     found = _AGO.get(key)
     if found is None:
         # Worded at exactly that many seconds before `now` and half a second more, so that
         # naturaltime's own "now", a moment later than `now`, counts the same.
         whole = {"s": 1, "m": 60, "h": 3600}[step[0]] * step[1]
-        found = escape(naturaltime(now - timedelta(seconds=whole, milliseconds=500)))
+        found = str(escape(naturaltime(now - timedelta(seconds=whole, milliseconds=500))))
         if len(_AGO) < 4096:
             _AGO[key] = found
     return found
@@ -133,7 +135,7 @@ def log_lines(
     for move in moves:
         who = names.get(move.seat, "") if move.seat is not None else ""
         key, head, opening = _log_line(move, who, position, language, zone)
-        gone = ago(move.created_at, now)
+        gone = ago(move.created_at, now, language)
         lines.append((move.n, key, f"{head}{opening}{gone}</time></span></li>"))
     return lines
 

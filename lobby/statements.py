@@ -1,20 +1,20 @@
 """The move path's busiest statements, their SQL written once per database connection.
 
-A live move reads the table with its seats and players, writes the seats that changed
-and the table, and counts the players' turns. Built through the ORM, each of these cost
-more of the web process's CPU than the database spent on it: the query, its compiler
-and SQL (0.5–0.9 ms a statement on our 2-core machines; profiled under `bench.load`,
-the ORM was a third of a socket move's CPU, more than its two board drawings). Here the
-SQL of each is written once per connection from the models' own field lists, values go
-in through each field's `get_db_prep_save` and come out through the same converters the
-ORM applies (the field's and the backend's) and `Model.from_db`; so the instances are
-the ORM's own, field for field (`tests/lobby/test_statements.py` compares them on
-SQLite and PostgreSQL), and the statements still pass through Django's cursor (query
-logging, execute wrappers, `CaptureQueriesContext`).
+A live move reads the table with its seats and players, appends its Move, writes the
+seats that changed and the table, and counts the players' turns. Built through the ORM,
+each of these cost more of the web process's CPU than the database spent on it: the
+query, its compiler and SQL (0.3–0.9 ms a statement on our 2-core machines; profiled
+under `bench.load`, the ORM was a third of a socket move's CPU, more than its two board
+drawings). Here the SQL of each is written once per connection from the models' own
+field lists, values go in through each field's `get_db_prep_save` and come out through
+the converters the ORM applies (the field's and the backend's) and `Model.from_db`; so
+the instances are the ORM's own, field for field (`tests/lobby/test_statements.py`
+compares them on SQLite and PostgreSQL), and the statements still pass through Django's
+cursor (query logging, execute wrappers, `CaptureQueriesContext`).
 
 Writes bypass `Model.save`, so no `pre_save`/`post_save` signal fires for them: nothing
-listens to those of `Table` or `Seat` (a test fails if something starts to), and the
-fields' own `pre_save` (`auto_now`) still runs.
+listens to those of `Table`, `Seat` or `Move` (a test fails if something starts to), and
+the fields' own `pre_save` (`auto_now`, `auto_now_add`) still runs.
 """
 
 from __future__ import annotations
@@ -198,6 +198,36 @@ def row_update(instance: Model, names: Sequence[str], *, using: str | None = Non
         cursor.execute(sql, params)
         if cursor.rowcount == 0:
             raise DatabaseError("Save with update_fields did not affect any rows.")
+
+
+def row_insert(instance: Model, *, using: str = "default") -> None:
+    """Insert `instance` as a first `save()` inserts it, and read its primary key back.
+
+    Each field's `pre_save` runs first (an `auto_now_add` field takes the time).
+    """
+    model = type(instance)
+    connection = connections[using]
+    pk = model._meta.pk
+    fields = tuple(field for field in model._meta.concrete_fields if field is not pk)
+    returning = connection.features.can_return_columns_from_insert
+
+    def write() -> str:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in fields)
+        places = ", ".join(["%s"] * len(fields))
+        sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({places})"
+        if returning:
+            sql += f" RETURNING {_quoted(connection, model, 'pk')}"
+        return sql
+
+    sql: str = _once(connection, ("insert", model), write)
+    params = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    instance._state.adding, instance._state.db = False, using
 
 
 def turn_counts(user_ids: Sequence[int], *, using: str = "default") -> dict[int, int]:

@@ -197,7 +197,7 @@ def move_record(
         texts["spectator"] = encode(msg("Time is up for this round."))
     table.version += 1
     table.move_count += 1
-    move = Move.objects.create(
+    move = Move(
         table=table,
         n=table.move_count,
         kind=kind,
@@ -206,6 +206,7 @@ def move_record(
         texts=texts,
         by_timeout=by_timeout,
     )
+    statements.row_insert(move)
     if hasattr(table, "moves_appended"):
         table.moves_appended.append(move)
     table.state = engine.dump(after)

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.humanize.templatetags import humanize
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.html import escape
 
 from lobby import rendering
@@ -66,3 +67,22 @@ def test_words_are_kept_per_language_and_step(frozen: None) -> None:
     with translation.override("en"):
         assert rendering.ago(NOW - timedelta(minutes=3, seconds=10), NOW) == "3\xa0minutes ago"
     assert set(rendering._AGO) == {("de", "m", 3), ("en", "m", 3)}
+
+
+def test_the_kept_words_are_plain_text_not_lazy_strings(frozen: None) -> None:
+    """A kept lazy string would be worded and escaped again on every line of every drawing."""
+    with translation.override("nl"):
+        for gone in GONE:
+            worded = rendering.ago(NOW - gone, NOW, "nl")
+            assert isinstance(worded, str) and not isinstance(worded, Promise), gone
+    kept = rendering._AGO.values()
+    assert kept and all(isinstance(w, str) and not isinstance(w, Promise) for w in kept)
+    assert ("nl", "m", 1) in rendering._AGO
+
+
+def test_the_callers_language_names_the_kept_words(frozen: None) -> None:
+    """log_lines asks for the language once per drawing and passes it on."""
+    with translation.override("it"):
+        italian = rendering.ago(NOW - timedelta(hours=2), NOW, "it")
+    assert set(rendering._AGO) == {("it", "h", 2)}
+    assert "ore" in italian

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from lobby import statements
-from lobby.models import Seat, Table
+from lobby.models import Move, Seat, Table
 from lobby.selectors import table_get
 from lobby.services import seat_add_bot, table_concede, table_create
 from lobby.services.commit import TABLE_FIELDS
@@ -152,6 +152,25 @@ def test_a_row_update_of_a_row_that_is_gone_fails_as_a_save_does(alice):
         statements.row_update(table, ("version",))
 
 
+def test_a_row_insert_writes_what_a_first_save_writes(alice, bob):
+    table = started_table(alice, bob)
+    texts = {"spectator": {"m": "took %(card)s", "a": {"card": "Gelb 7 ✓"}}, "0": {"m": "x"}}
+    before = timezone.now()
+    made = Move(table=table, n=1, kind=Move.Kind.ACTION, seat=1, action={"type": "x"}, texts=texts)
+    with CaptureQueriesContext(connection) as queries:
+        statements.row_insert(made)
+    assert len(queries) == 1
+    assert made.pk is not None and made._state.adding is False and made._state.db == "default"
+    assert made.created_at >= before, "auto_now_add runs as in a save"
+    stored = Move.objects.get(pk=made.pk)
+    assert fields_of(stored) == fields_of(made)
+    second = Move(table=table, n=2, kind=Move.Kind.TIME_UP, seat=None, action={}, by_timeout=True)
+    statements.row_insert(second)
+    assert second.pk != made.pk
+    assert fields_of(Move.objects.get(pk=second.pk)) == fields_of(second)
+    assert second.texts == {}, "a field's default as the ORM gives it"
+
+
 def test_turn_counts_count_the_tables_in_play_where_it_is_a_players_turn(alice, bob):
     carol, dave = UserFactory(), UserFactory()
     tables = [started_table(alice, bob) for _ in range(3)]
@@ -172,8 +191,9 @@ def test_turn_counts_count_the_tables_in_play_where_it_is_a_players_turn(alice, 
 
 
 def test_nothing_listens_to_the_saves_these_writes_skip():
-    """row_update does not send pre_save/post_save: if a receiver is ever connected for
-    a table or a seat, the move path's writes must go through save again."""
+    """row_update and row_insert send no pre_save/post_save: if a receiver is ever
+    connected for a table, a seat or a move, the move path's writes must go through save
+    again."""
     for signal in (pre_save, post_save):
-        assert not signal.has_listeners(Table)
-        assert not signal.has_listeners(Seat)
+        for model in (Table, Seat, Move):
+            assert not signal.has_listeners(model), model
