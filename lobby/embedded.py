@@ -7,14 +7,19 @@ so `manage.py serve` starts both here, in threads, next to the web server.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from celery import Celery
 from celery.beat import EmbeddedService
 from celery.worker import WorkController
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+logger = logging.getLogger(__name__)
 
 
 # Celery has no type hints, so WorkController is Any to mypy.
@@ -90,6 +95,40 @@ def group_send(group: str, message: dict[str, object]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    _run(layer, lambda: layer.group_send(group, message))
+
+
+def group_send_many(sends: Sequence[tuple[str, dict[str, object]]]) -> None:
+    """Send several group messages in one hand-off to the event loop, all at once.
+
+    A move's doorbell and its players' turn counts go together: each `group_send` from a
+    worker thread is a hand-off to the event loop and back (asgiref), and a socket move
+    made three. A send that fails is logged; the others still go.
+    """
+    layer = get_channel_layer()
+    if layer is None or not sends:
+        return
+
+    async def send_all() -> list[object]:
+        results: list[object] = await asyncio.gather(
+            *(layer.group_send(group, message) for group, message in sends),
+            return_exceptions=True,
+        )
+        return results
+
+    results = _run(layer, send_all)
+    for (group, message), result in zip(sends, results or (), strict=False):
+        if isinstance(result, BaseException):
+            logger.warning(
+                "a %s message to %s could not be sent",
+                message.get("type"),
+                group,
+                exc_info=result,
+            )
+
+
+def _run(layer: Any, make: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """Run the coroutine `make()` on the loop that may touch `layer`; return its result."""
     loop = _server_loop
     if (
         isinstance(layer, InMemoryChannelLayer)
@@ -97,9 +136,12 @@ def group_send(group: str, message: dict[str, object]) -> None:
         and loop.is_running()
         and threading.current_thread() is not _loop_thread(loop)
     ):
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(10)
-        return
-    async_to_sync(layer.group_send)(group, message)
+        return asyncio.run_coroutine_threadsafe(make(), loop).result(10)
+
+    async def run() -> Any:
+        return await make()
+
+    return async_to_sync(run)()
 
 
 def _loop_thread(loop: asyncio.AbstractEventLoop) -> threading.Thread | None:

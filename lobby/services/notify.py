@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.words import msg
-from lobby.embedded import group_send
+from lobby.embedded import group_send, group_send_many
 from lobby.models import Seat, Table
 from lobby.selectors import turn_counts
 from lobby.signals import turn_started
@@ -38,23 +38,32 @@ _held = threading.local()
 
 @contextmanager
 def rings_held() -> Iterator[None]:
-    """Hold the table doorbells this thread's commits ring until the block ends.
+    """Hold the socket messages this thread's commits send until the block ends.
 
     A move's HTTP answer reads and draws the table right after the commit; holding the
-    doorbell until then lets this process's sockets use that read and drawing
-    (lobby.pushes.prime) instead of doing the same work again. The doorbells ring when
-    the block ends, however it ends.
+    table's doorbell until then lets this process's sockets use that read and drawing
+    (lobby.pushes.prime) instead of doing the same work again. The doorbell and the
+    players' turn counts then go in one hand-off to the event loop
+    (`lobby.embedded.group_send_many`) when the block ends, however it ends.
     """
-    _held.rings = []
+    _held.sends = []
     try:
         yield
     finally:
-        rings, _held.rings = _held.rings, None
-        for ring in rings:
+        sends, _held.sends = _held.sends, None
+        if sends:
             try:
-                ring()
+                group_send_many(sends)
             except Exception:
-                logger.warning("a held table doorbell could not ring", exc_info=True)
+                logger.warning("held socket messages could not be sent", exc_info=True)
+
+
+def _send_or_hold(group: str, message: dict[str, object]) -> None:
+    held = getattr(_held, "sends", None)
+    if held is not None:
+        held.append((group, message))
+    else:
+        group_send(group, message)
 
 
 def table_updated_notify(*, table: Table) -> None:
@@ -66,15 +75,7 @@ def table_updated_notify(*, table: Table) -> None:
 
     def ring_or_hold() -> None:
         at = time.time()  # the commit, for the push-lag metric
-
-        def ring() -> None:
-            group_send(group, {"type": "table.updated", "version": version, "at": at})
-
-        held = getattr(_held, "rings", None)
-        if held is not None:
-            held.append(ring)
-        else:
-            ring()
+        _send_or_hold(group, {"type": "table.updated", "version": version, "at": at})
 
     transaction.on_commit(ring_or_hold, robust=True)
 
@@ -101,7 +102,7 @@ def turns_changed_notify(*, table: Table, seats: Sequence[Seat]) -> None:
             message: dict[str, object] = {"type": "turns.changed", "count": counts[user_id]}
             if user_id in came:
                 message.update(url=url, key=key)
-            group_send(user_group(user_id), message)
+            _send_or_hold(user_group(user_id), message)
 
     transaction.on_commit(send, robust=True)
 

@@ -213,3 +213,67 @@ def test_malformed_and_forged_moves_of_every_game_are_refused_in_words(game, ali
             assert len(answer.strip()) > 10, answer  # words, not a code
     table.refresh_from_db()
     assert table.version == version and table.move_count == 0 and table.state == state
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_sends_its_doorbell_and_turn_counts_in_one_hand_off(alice, bob, monkeypatch):
+    """The move that passes the turn rings the table and tells both players their turn
+    counts: three group messages, one hand-off to the event loop (group_send_many)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from lobby import embedded
+    from lobby.sockets import user_group
+
+    layer = get_channel_layer()
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    listeners = {}
+    for group in (table.group_name, user_group(mover.id), user_group(other.id)):
+        listeners[group] = async_to_sync(layer.new_channel)()
+        async_to_sync(layer.group_add)(group, listeners[group])
+    hand_offs = []
+    real_run = embedded._run
+    monkeypatch.setattr(
+        embedded, "_run", lambda layer, make: hand_offs.append(1) or real_run(layer, make)
+    )
+    engine = get_engine(table.game)
+    for step in ("place", "take"):
+        table.refresh_from_db()
+        action = engine.legal_actions(engine.load(table.state), seat)[0]
+        hand_offs.clear()
+        board = socket_move(
+            code=str(table.code),
+            user=mover,
+            text=fields(action, table.version),
+            language="en",
+            zone=None,
+        )
+        assert not isinstance(board, str), board
+        assert len(hand_offs) == 1, step
+    received = {
+        group: async_to_sync(layer.receive)(channel) for group, channel in listeners.items()
+    }
+    assert received[table.group_name]["type"] == "table.updated"
+    assert {received[user_group(u.id)]["type"] for u in (mover, other)} == {"turns.changed"}
+    assert received[user_group(other.id)]["count"] == 1
+    assert received[user_group(other.id)]["url"] == table.get_absolute_url()
+
+
+def test_one_failing_group_message_does_not_stop_the_others(monkeypatch, caplog):
+    from lobby import embedded
+
+    delivered = []
+
+    class Layer:
+        async def group_send(self, group, message):
+            if group == "broken":
+                raise ConnectionError("that shard is down")
+            delivered.append((group, message["type"]))
+
+    monkeypatch.setattr(embedded, "get_channel_layer", Layer)
+    embedded.group_send_many(
+        [("a", {"type": "x.one"}), ("broken", {"type": "x.two"}), ("b", {"type": "x.three"})]
+    )
+    assert sorted(delivered) == [("a", "x.one"), ("b", "x.three")]
+    assert "a x.two message to broken could not be sent" in caplog.text

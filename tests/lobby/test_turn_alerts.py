@@ -62,6 +62,8 @@ def sent(monkeypatch) -> list[tuple[str, dict]]:
         "group_send",
         lambda group, message: messages.append((group, message)),
     )
+    # What a move's answer holds goes in one hand-off (lobby.services.notify.rings_held).
+    monkeypatch.setattr(lobby.services.notify, "group_send_many", messages.extend)
     return messages
 
 

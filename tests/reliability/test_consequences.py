@@ -74,6 +74,7 @@ def test_a_committed_move_is_answered_even_when_every_after_commit_callback_fail
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     monkeypatch.setattr(notify, "group_send", layer_down)
+    monkeypatch.setattr(notify, "group_send_many", layer_down)
     for name in ("bot_play", "seat_timeout", "phase_time_up", "game_finish", "mail_send"):
         monkeypatch.setattr(getattr(tasks, name), "apply_async", broker_down)
         monkeypatch.setattr(getattr(tasks, name), "delay", broker_down)

@@ -317,6 +317,13 @@ def rings(monkeypatch) -> list:
         real(group, message)
 
     monkeypatch.setattr(notify, "group_send", counted)
+    real_many = notify.group_send_many
+
+    def counted_many(sends: list) -> None:
+        rung.extend(group for group, message in sends if message.get("type") == "table.updated")
+        real_many(sends)
+
+    monkeypatch.setattr(notify, "group_send_many", counted_many)
     return rung
 
 
