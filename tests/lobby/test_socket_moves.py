@@ -35,6 +35,21 @@ def fields(action: dict, version: int | None) -> str:
     return json.dumps(message)
 
 
+def first_legal_over_socket(table: Table, mover, seat: int):
+    """Send the seat's first legal action over the socket; return the mover's board."""
+    engine = get_engine(table.game)
+    action = engine.legal_actions(engine.load(table.state), seat)[0]
+    board = socket_move(
+        code=str(table.code),
+        user=mover,
+        text=fields(action, table.version),
+        language="en",
+        zone=None,
+    )
+    assert not isinstance(board, str), board
+    return board
+
+
 def players(table: Table, alice, bob):
     mover_seat = seat_to_move(table)
     by_seat = {s.position: s.user for s in table.seats.select_related("user")}
@@ -172,16 +187,7 @@ def test_a_legal_move_of_every_game_over_the_socket_returns_the_board(game, alic
     table = live_table(game, alice, bob)
     seat = seat_to_move(table)
     mover = {s.position: s.user for s in table.seats.select_related("user")}[seat]
-    engine = get_engine(game)
-    action = engine.legal_actions(engine.load(table.state), seat)[0]
-    board = socket_move(
-        code=str(table.code),
-        user=mover,
-        text=fields(action, table.version),
-        language="en",
-        zone=None,
-    )
-    assert not isinstance(board, str), board
+    board = first_legal_over_socket(table, mover, seat)
     before = table.version
     table.refresh_from_db()
     assert board.version == table.version == before + 1 and table.move_count == 1
@@ -237,19 +243,10 @@ def test_a_move_sends_its_doorbell_and_turn_counts_in_one_hand_off(alice, bob, m
     monkeypatch.setattr(
         embedded, "_run", lambda layer, make: hand_offs.append(1) or real_run(layer, make)
     )
-    engine = get_engine(table.game)
     for step in ("place", "take"):
         table.refresh_from_db()
-        action = engine.legal_actions(engine.load(table.state), seat)[0]
         hand_offs.clear()
-        board = socket_move(
-            code=str(table.code),
-            user=mover,
-            text=fields(action, table.version),
-            language="en",
-            zone=None,
-        )
-        assert not isinstance(board, str), board
+        first_legal_over_socket(table, mover, seat)
         assert len(hand_offs) == 1, step
     received = {
         group: async_to_sync(layer.receive)(channel) for group, channel in listeners.items()
