@@ -181,8 +181,24 @@ def _read(code: str) -> Snapshot:
 
 #: What the process's own move answer left for its sockets (see `prime`).
 PRIMED_SECONDS = 2.0
-_primed: dict[Hashable, tuple[float, Any]] = {}
+#: Oldest first: a key primed again moves to the end, so expiry looks only at the front.
+_primed: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
 _primed_lock = threading.Lock()
+
+
+def _primed_put(key: Hashable, value: Any, now: float) -> None:
+    """Leave `value` under `key` and forget what is older than PRIMED_SECONDS.
+
+    Called with the lock held. Expiry stops at the first fresh entry: a move costs what
+    expired since the last one, not a pass over every table's recent entries.
+    """
+    _primed.pop(key, None)
+    _primed[key] = (now, value)
+    while _primed:
+        oldest = next(iter(_primed.values()))
+        if now - oldest[0] <= PRIMED_SECONDS:
+            break
+        _primed.popitem(last=False)
 
 
 def prime(shot: Snapshot, board: Board, *, kind: str, language: str, zone: str) -> None:
@@ -196,10 +212,8 @@ def prime(shot: Snapshot, board: Board, *, kind: str, language: str, zone: str) 
     code, version = str(shot.table.code), shot.table.version
     now = time.monotonic()
     with _primed_lock:
-        for old in [k for k, (t, _) in _primed.items() if now - t > PRIMED_SECONDS]:
-            del _primed[old]
-        _primed[("snapshot", code, version)] = (now, shot)
-        _primed[("board", code, version, kind, language, zone)] = (now, board)
+        _primed_put(("snapshot", code, version), shot, now)
+        _primed_put(("board", code, version, kind, language, zone), board, now)
 
 
 #: The views this process's table sockets show: table code → socket → (its user, its
@@ -275,7 +289,7 @@ def predraw(shot: Snapshot, *, drawn: tuple[str, str, str]) -> int:
 
 def _prime_board(code: str, version: int, key: tuple[str, str, str], board: Board) -> None:
     with _primed_lock:
-        _primed[("board", code, version, *key)] = (time.monotonic(), board)
+        _primed_put(("board", code, version, *key), board, time.monotonic())
 
 
 def _primed_get(key: Hashable) -> Any:

@@ -101,3 +101,24 @@ def test_other_drawings_still_look_in_the_cache_first(
         rendering.board_get(table_get(code=table.code), alice)
     key = f"board:{table.code}:{table.version}:seat0:"
     assert recorder.on(key) == ["get", "add", "set", "get"]
+
+
+def test_what_a_move_leaves_for_its_sockets_expires_oldest_first(monkeypatch):
+    """Primed snapshots and drawings live PRIMED_SECONDS; a key primed again is fresh
+    again; expiry drops the stale front and never touches a fresh entry."""
+    clock = [1000.0]
+    monkeypatch.setattr(pushes.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(pushes, "_primed", type(pushes._primed)())
+    for n in range(50):
+        pushes._prime_board("t", n, ("seat:0", "en", "UTC"), f"board {n}")
+        clock[0] += 0.125
+    pushes._prime_board("t", 3, ("seat:0", "en", "UTC"), "board 3 again")
+    assert pushes._primed_get(("board", "t", 3, "seat:0", "en", "UTC")) == "board 3 again"
+    assert pushes._primed_get(("board", "t", 10, "seat:0", "en", "UTC")) is None, "expired"
+    assert pushes._primed_get(("board", "t", 45, "seat:0", "en", "UTC")) == "board 45"
+    kept = list(pushes._primed)
+    # 2 s at 0.125 s apart: versions 34–49 (the front ones went as they aged), then 3.
+    assert [key[2] for key in kept] == [*range(34, 50), 3]
+    clock[0] += pushes.PRIMED_SECONDS + 0.05
+    pushes._prime_board("t", 99, ("seat:0", "en", "UTC"), "board 99")
+    assert [key[2] for key in pushes._primed] == [99]
