@@ -4,7 +4,8 @@ Threads post to the real move endpoint (Django's test client runs the full reque
 path: middleware, view, service, row lock) at the same time, including exact
 duplicates and stale versions. Afterwards every successful answer has exactly one
 Move row, the log numbers are gapless, and every table's stored state equals the
-replay of its log.
+replay of its log. Every thread must finish: one that dies (a connection pool that
+never freed a connection, say) fails the test instead of quietly submitting less.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def hammer(tables: list[Table], submissions: int, threads: int) -> Counter:
         for seat in table.seats.select_related("user"):
             users[(table.id, seat.position)] = seat.user
     answers: Counter = Counter()
+    failures: list[BaseException] = []
     lock = threading.Lock()
     per_thread = submissions // threads
 
@@ -73,6 +75,13 @@ def hammer(tables: list[Table], submissions: int, threads: int) -> Counter:
                     )
                     with lock:
                         answers[response.status_code] += 1
+                # Back to the pool, as a server does after each request (the test client
+                # keeps a thread's connection across requests): 12 threads share 10.
+                connections.close_all()
+        except BaseException as error:
+            with lock:
+                failures.append(error)
+            raise
         finally:
             connections.close_all()
 
@@ -81,6 +90,7 @@ def hammer(tables: list[Table], submissions: int, threads: int) -> Counter:
         thread.start()
     for thread in pool:
         thread.join(600)
+    assert not failures, f"{len(failures)} of {threads} threads failed: {failures[:3]}"
     return answers
 
 
