@@ -25,7 +25,6 @@ from django.conf import settings
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
@@ -34,7 +33,9 @@ from accounts.templatetags.identity import moment_parts
 from config.rediscache import cache_redis
 from config.urlcache import reverse_cached
 from games.registry import get_engine
+from games.words import catalogue as words_catalogue
 from lobby import clocks, metrics
+from lobby.jinja import CATALOGUE, render_partial
 from lobby.marks import last_move
 from lobby.models import Move, Seat, Table
 from lobby.selectors import move_list_recent, seat_for
@@ -235,8 +236,9 @@ def board_render(
     collector: dict[str, str] = {}
     context[COLLECTOR] = collector
     context[LANGUAGE_ZONE] = (translation.get_language(), timezone.get_current_timezone_name())
+    context[CATALOGUE] = words_catalogue()
     started = time.perf_counter()
-    skeleton = render_to_string("lobby/_board.html", context)
+    skeleton = str(render_partial("lobby/_board.html", context))
     metrics.render_observed(table.game, time.perf_counter() - started)
     board_render.count += 1  # type: ignore[attr-defined]
     html = _MARKER.sub(lambda m: collector[m.group(1)], skeleton)
@@ -381,7 +383,9 @@ def board_html(
     table: Table, user: Any, *, request: HttpRequest | None = None, error: str | None = None
 ) -> str:
     """Return the board partial as `user` may see it, drawn now (a page, an error answer)."""
-    return render_to_string("lobby/_board.html", board_context(table, user, error=error), request)
+    return str(
+        render_partial("lobby/_board.html", board_context(table, user, error=error), request)
+    )
 
 
 @dataclass(frozen=True)

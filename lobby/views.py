@@ -394,6 +394,8 @@ def table_replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "board_template": f"games/{table.game}/_board.html",
         "board_id": f"table-{table.code}-replay",
         "replay": True,
+        # A replay marks no last move (a board's {% last_move %} marks, lobby.marks).
+        "last_move": None,
     }
     if request.htmx and not request.htmx.history_restore_request:
         response = render(request, "lobby/_replay_frame.html", context)

@@ -75,7 +75,8 @@ def _test_game(settings, engine):
 
     registry.register(engine)
     settings.TEMPLATES = [
-        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEST_TEMPLATES]}
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TEST_TEMPLATES]},
+        *settings.TEMPLATES[1:],
     ]
     yield engine
     registry.unregister(engine.slug)

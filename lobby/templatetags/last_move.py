@@ -22,13 +22,18 @@ def key_of(*parts: Any) -> str:
     return ":".join(str(part) for part in parts)
 
 
+def mark(last: Any, *parts: Any) -> SafeString:
+    """Return the mark's attribute when the element named by `parts` was touched in the
+    last move `last` (lobby.marks.last_move; None or "" when there is none)."""
+    if not hasattr(last, "keys") or key_of(*parts) not in last.keys:
+        return mark_safe("")
+    return format_html(' data-last-move="{}"', last.n)
+
+
 @register.simple_tag(takes_context=True)
 def last_move(context: Any, *parts: Any) -> SafeString:
     """Return the mark's attribute when the element named by `parts` was touched."""
-    last = context.get("last_move")
-    if last is None or key_of(*parts) not in last.keys:
-        return mark_safe("")
-    return format_html(' data-last-move="{}"', last.n)
+    return mark(context.get("last_move"), *parts)
 
 
 @register.filter
@@ -51,3 +56,7 @@ def marks_at(last: Any, keys: Any) -> tuple[int, tuple[str, ...]] | None:
         )
     )
     return (last.n, hit) if hit else None
+
+
+#: For Jinja2 boards (lobby/jinja.py): `{{ last_move_mark(last_move, "pile", colour) }}`.
+JINJA_GLOBALS = {"last_move_mark": mark}

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import json
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from django import template
-from django.utils.translation import pgettext
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_noop, pgettext
 
 register = template.Library()
 
@@ -131,15 +134,12 @@ def rules_url(game: str) -> str:
 
 
 @register.simple_tag
-def seat_item(seat: Any, me: Any) -> str:
+def seat_item(seat: Any, me: Any) -> SafeString:
     """Return one seat of the board's seat bar: picture, name, clock and badges.
 
     Drawn in Python, not in a template: the seat bar is in every push of every table and
     changes with every move (the clocks), so it is drawn each time.
     """
-    from django.template.defaultfilters import floatformat
-    from django.utils.html import format_html
-    from django.utils.safestring import mark_safe
     from django.utils.translation import gettext
 
     from accounts.templatetags.identity import seat_avatar
@@ -149,48 +149,58 @@ def seat_item(seat: Any, me: Any) -> str:
         css += " to-move"
     if me and me.position == seat.position:
         css += " me"
+    name = esc(seat.display_name)
     if seat.user and not seat.bot:
-        name = format_html('<a href="{}">{}</a>', seat.user.get_absolute_url(), seat.display_name)
-    else:
-        name = format_html("{}", seat.display_name)
+        name = f'<a href="{esc(seat.user.get_absolute_url())}">{name}</a>'
     parts: list[str] = [
-        format_html(
-            '<li class="{}"><span class="seat-name">{}{}</span>', css, seat_avatar(seat), name
-        )
+        f'<li class="{css}"><span class="seat-name">{seat_avatar(seat)}{name}</span>'
     ]
     if seat.clock_seconds is not None:
-        paused = bool(seat.deadline and seat.pause)
+        running = bool(seat.deadline)
+        paused = bool(running and seat.pause)
+        title = gettext("Time left (paused)") if paused else gettext("Time left")
         parts.append(
-            format_html(
-                ' <span class="clock{}{}" data-left="{}" data-running="{}"{} title="{}">{}</span>',
-                " running" if seat.deadline else "",
-                " paused" if paused else "",
-                floatformat(seat.clock_seconds, "1u"),
-                "1" if seat.deadline else "0",
-                format_html(' data-paused-for="{}"', floatformat(seat.pause_seconds, "0u"))
-                if paused
-                else "",
-                gettext("Time left (paused)") if paused else gettext("Time left"),
-                clock(seat.clock_seconds),
-            )
+            f' <span class="clock{" running" if running else ""}{" paused" if paused else ""}"'
+            f' data-left="{decimals(seat.clock_seconds, 1)}" data-running="{int(running)}"'
+            + (f' data-paused-for="{decimals(seat.pause_seconds, 0)}"' if paused else "")
+            + f' title="{esc(title)}">{esc(clock(seat.clock_seconds))}</span>'
         )
     parts.append(pause_badge(seat.pause))
     badges = (
-        (seat.abandoned, "badge warn", gettext("out of time")),
-        (seat.is_to_move, "badge", gettext("to move")),
-        (seat.conceded, "badge warn", gettext("conceded")),
+        (seat.abandoned, "badge warn", "out of time"),
+        (seat.is_to_move, "badge", "to move"),
+        (seat.conceded, "badge warn", "conceded"),
     )
     for shown, badge, words in badges:
         if shown:
-            parts.append(format_html(' <span class="{}">{}</span>', badge, words))
+            parts.append(f' <span class="{badge}">{esc(gettext(words))}</span>')
     if seat.place:
-        parts.append(
-            format_html(
-                ' <span class="badge">{}</span>', gettext("place %(place)s") % {"place": seat.place}
-            )
-        )
-    parts.append(mark_safe("</li>"))  # noqa: S308 (a constant)
-    return mark_safe("".join(str(part) for part in parts))  # noqa: S308 (each part escaped)
+        words = gettext("place %(place)s") % {"place": seat.place}
+        parts.append(f' <span class="badge">{esc(words)}</span>')
+    parts.append("</li>")
+    return mark_safe("".join(parts))  # noqa: S308 (each part escaped)
+
+
+# The badges' words, translated in seat_item (written out for makemessages).
+_BADGES = (gettext_noop("out of time"), gettext_noop("to move"), gettext_noop("conceded"))
+
+
+def esc(value: Any) -> str:
+    """Return `value` escaped for HTML, as Django's `conditional_escape` does (what is
+    already HTML stays as is), without its lazy-string wrapper: a board calls it often."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return html.escape(str(value))
+
+
+def decimals(value: Any, places: int) -> str:
+    """Return a number with `places` decimals, rounded half up, unlocalized: what
+    `value|floatformat:"<places>u"` writes for a positive `places`, and for 0."""
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return ""
+    return format(number.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP), "f")
 
 
 @register.simple_tag
@@ -211,3 +221,16 @@ def pause_badge(pause: Any) -> str:
     else:
         words = gettext("quiet hours until %(until)s") % {"until": time(until, "H:i")}
     return format_html(' <span class="badge pause" data-pause="{}">{}</span>', kind, words)
+
+
+@register.simple_tag(takes_context=True)
+def include_board(context: Any, name: str) -> str:
+    """`{% include_board "lobby/_board.html" %}`: include a board, written in Jinja2 or in
+    Django's language (lobby/jinja.py), with this template's context."""
+    from lobby.jinja import render_partial
+
+    return render_partial(name, context.flatten(), getattr(context, "request", None))
+
+
+#: For Jinja2 boards (lobby/jinja.py).
+JINJA_GLOBALS = {"seat_item": seat_item, "rules_url": rules_url, "pause_badge": pause_badge}

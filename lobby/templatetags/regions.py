@@ -32,7 +32,9 @@ than they do, `fields` names just those, so the region is reused while they stay
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
+import html
 import pickle
 import threading
 from collections import OrderedDict
@@ -42,7 +44,6 @@ from typing import Any
 from django import template
 from django.db.models import Model
 from django.utils import timezone, translation
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -55,6 +56,9 @@ COLLECTOR = "_regions"
 LANGUAGE_ZONE = "_language_zone"
 #: The context key of the regions to mark as changed since the viewer's last move.
 RECAP_CHANGED = "recap_changed"
+#: Whether a region is being drawn: regions never nest, in either template language
+#: (a Jinja2 board, lobby/jinja.py, may draw a Django one and the other way round).
+IN_REGION: contextvars.ContextVar[bool] = contextvars.ContextVar("in_region", default=False)
 
 
 def marker(name: str) -> str:
@@ -102,6 +106,51 @@ class Kept:
 KEPT = Kept(size=8192, chars=16_000_000)
 
 
+def keep_key(where: tuple[Any, ...], values: list[Any], name: str) -> bytes | None:
+    """Return the hash of a kept region's place (`where`) and what it reads (`values`), or
+    None when something in them cannot be pickled (the region is then drawn)."""
+    for value in values:
+        if isinstance(value, Model):
+            # A model drags its whole row (and clocks set on it) into the key.
+            raise template.TemplateSyntaxError(
+                f"region {name!r} keeps a model: keep the fields it reads instead"
+            )
+    try:
+        data = pickle.dumps((where, values), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something that cannot be pickled: no keeping, draw it
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def language_zone(context: Mapping[str, Any] | Any) -> Any:
+    """Return the drawing's language and time zone (read once per push drawing)."""
+    return context.get(LANGUAGE_ZONE) or (
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+    )
+
+
+def region_out(name: str, content: str, context: Mapping[str, Any] | Any) -> SafeString:
+    """Return a drawn region: its element, or, in a push drawing, the marker that stands for
+    the element, which goes to the collector (Django's and Jinja2's region tags share it)."""
+    css, note = "region", ""
+    if name in context.get(RECAP_CHANGED, ()):
+        # "Since your last move" (lobby.recap): seen by the outline, heard by this note.
+        css = "region recap-changed"
+        words = gettext("Changed since your last move:")
+        note = f'<span class="sr-only">{html.escape(words)}</span>'
+    # Plain escaping, not format_html: a drawing has a dozen regions or more.
+    board_id = html.escape(str(context.get("board_id", "board")))
+    element = f'<div id="{board_id}-{html.escape(name)}" class="{css}">{note}{content}</div>'
+    collector = context.get(COLLECTOR)
+    if collector is None:
+        return mark_safe(element)  # noqa: S308 (escaped above; the content is HTML)
+    if name in collector:
+        raise template.TemplateSyntaxError(f"region {name!r} is rendered twice")
+    collector[name] = element
+    return mark_safe(marker(name))
+
+
 class RegionNode(template.Node):
     def __init__(
         self,
@@ -114,28 +163,14 @@ class RegionNode(template.Node):
     def _key(self, name: str, context: Any) -> bytes | None:
         """Return the hash of everything this region's inside reads, or None (draw it)."""
         values = [resolved.resolve(context) for resolved in self.keep or ()]
-        for value in values:
-            if isinstance(value, Model):
-                # A model drags its whole row (and clocks set on it) into the key.
-                raise template.TemplateSyntaxError(
-                    f"region {name!r} keeps a model: keep the fields it reads instead"
-                )
         where = (
             getattr(self.origin, "name", ""),
             getattr(self.token, "lineno", 0),
             name,
             context.get("board_id"),
-            context.get(LANGUAGE_ZONE)
-            or (
-                translation.get_language(),
-                timezone.get_current_timezone_name(),
-            ),
+            language_zone(context),
         )
-        try:
-            data = pickle.dumps((where, values), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # something that cannot be pickled: no keeping, draw it
-            return None
-        return hashlib.blake2b(data, digest_size=16).digest()
+        return keep_key(where, values, name)
 
     def _inside(self, name: str, context: Any) -> str:
         if self.keep is None or context.get(COLLECTOR) is None or not KEPT.enabled:
@@ -151,32 +186,14 @@ class RegionNode(template.Node):
 
     def render(self, context: Any) -> SafeString:
         name = str(self.name.resolve(context))
-        if context.get("_in_region"):
+        if IN_REGION.get():
             raise template.TemplateSyntaxError(f"region {name!r} is inside another region")
-        with context.push(_in_region=True):
+        token = IN_REGION.set(True)
+        try:
             content = self._inside(name, context)
-        css, note = "region", ""
-        if name in context.get(RECAP_CHANGED, ()):
-            # "Since your last move" (lobby.recap): seen by the outline, heard by this note.
-            css = "region recap-changed"
-            note = format_html(
-                '<span class="sr-only">{}</span>', gettext("Changed since your last move:")
-            )
-        element = format_html(
-            '<div id="{}-{}" class="{}">{}{}</div>',
-            context.get("board_id", "board"),
-            name,
-            css,
-            note,
-            mark_safe(content),
-        )
-        collector = context.get(COLLECTOR)
-        if collector is None:
-            return element
-        if name in collector:
-            raise template.TemplateSyntaxError(f"region {name!r} is rendered twice")
-        collector[name] = str(element)
-        return mark_safe(marker(name))
+        finally:
+            IN_REGION.reset(token)
+        return region_out(name, content, context)
 
 
 @register.tag("region")

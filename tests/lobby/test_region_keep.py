@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from unittest import mock
 
@@ -25,21 +24,13 @@ from lobby.templatetags.regions import COLLECTOR, KEPT
 from tests.factories import UserFactory
 from tests.lobby.helpers import live_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("kept_afresh")]
 
 #: Moves played per game: past Terraforming Mars's setup and into its generations.
 MOVES = {"terraforming_mars": 70}
 NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
 #: "a second ago" reads the clock of its own (humanize): left out of the comparison.
 AGO = re.compile(r"(<time [^>]*>)[^<]*(</time>)")
-
-
-@pytest.fixture(autouse=True)
-def kept_afresh() -> Iterator[None]:
-    KEPT.clear()
-    yield
-    KEPT.enabled = True
-    KEPT.clear()
 
 
 def _draw(table: Table, user, *, kept: bool) -> Board:

@@ -1,4 +1,6 @@
-"""Lost Cities' face-up card, built once per card instead of an include per card."""
+"""Lost Cities' board parts drawn in Python (a card, a column, the discard piles), for the
+board's Jinja2 template (games/lost_cities/jinja2/, lobby/jinja.py): `JINJA_GLOBALS`; and
+the filters that name what its kept regions read."""
 
 from __future__ import annotations
 
@@ -7,13 +9,13 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.lost_cities.scoring import BONUS_MIN_CARDS, BONUS_POINTS, EXPEDITION_COST
 from lobby.templatetags.icons import icon
-from lobby.templatetags.playtable import action_json
+from lobby.templatetags.playtable import action_json, esc
 
 register = template.Library()
 
@@ -29,10 +31,9 @@ def _icon(name: str, label: str = "") -> str:
 _CACHE: dict[tuple[str, bool, str], SafeString] = {}
 
 
-@register.simple_tag
 def lc_card(card: Mapping[str, Any], highlight: Collection[str]) -> SafeString:
     """Return one face-up card (view.card_data), outlined when it is in `highlight`."""
-    label = conditional_escape(card["label"])
+    label = esc(card["label"])
     key = (card["id"], card["id"] in highlight, label)
     html = _CACHE.get(key)
     if html is None:
@@ -56,7 +57,7 @@ def lc_card(card: Mapping[str, Any], highlight: Collection[str]) -> SafeString:
 def _says(message: str, **values: Any) -> str:
     """Translate and escape a message (the same msgids as a template's own words)."""
     text = gettext(message)
-    return conditional_escape(text % values if values else text)
+    return esc(text % values if values else text)
 
 
 # The words `lc_column` and `lc_piles` translate at run time, written out for makemessages.
@@ -100,9 +101,8 @@ def lc_lit_tops(
     return lc_lit_cards(highlight, [pile["top"] for pile in piles or ()])
 
 
-@register.simple_tag(takes_context=True)
 def lc_piles(
-    context: Any,
+    last: Any,
     piles: Iterable[Mapping[str, Any]],
     highlight: Collection[str],
     blocked: Any = None,
@@ -111,12 +111,12 @@ def lc_piles(
     """Return the discard piles: each pile's top card (or its empty place), how many cards
     it holds (all of them when the table shows whole piles), and its take button when the
     viewer may take it now. `blocked` is the colour just discarded (not to be taken back);
-    a pile the other player's last move touched carries the `{% last_move %}` attribute."""
-    last = context.get("last_move")
+    a pile the other player's last move touched (`last`: lobby.marks.last_move) carries
+    the last move's attribute."""
     marked = last.keys if hasattr(last, "keys") else ()
     parts = []
     for pile in piles:
-        colour = escape(pile["colour"])
+        colour = esc(pile["colour"])
         css = " lc-blocked" if blocked == pile["colour"] else ""
         mark = f' data-last-move="{int(last.n)}"' if f"pile:{pile['colour']}" in marked else ""
         if pile["top"]:
@@ -124,17 +124,17 @@ def lc_piles(
         else:
             top = f'<span class="lc-card lc-empty lc-{colour}" aria-hidden="true"></span>'
         count = int(pile["count"])
-        words = conditional_escape(ngettext("%(n)s card", "%(n)s cards", count) % {"n": count})
+        words = esc(ngettext("%(n)s card", "%(n)s cards", count) % {"n": count})
         parts.append(
             f'<div class="lc-pile lc-col-{colour}{css}"{mark}>{top}'
             f'<span class="lc-count">{words}</span>'
         )
         if pile["cards"]:
-            names = ", ".join(str(conditional_escape(card["label"])) for card in pile["cards"])
+            names = ", ".join(str(esc(card["label"])) for card in pile["cards"])
             parts.append(f'<span class="lc-full-pile">{names}</span>')
         if pile["take_action"] and not replay:
             take = _says("Take %(colour)s", colour=pile["label"])
-            value = escape(action_json(pile["take_action"]))
+            value = esc(action_json(pile["take_action"]))
             parts.append(
                 f'<button type="submit" name="action" value="{value}" class="small lc-take">'
                 f"{take}</button>"
@@ -143,7 +143,6 @@ def lc_piles(
     return mark_safe("".join(parts))  # noqa: S308 (every value above is escaped)
 
 
-@register.simple_tag
 def lc_column(
     column: Mapping[str, Any],
     highlight: Collection[str],
@@ -153,10 +152,10 @@ def lc_column(
     """Return one expedition: its symbol and running score, the number cards fanned
     (each overlapping the one before, the last shown whole), the wagers apart at the
     foot, and the sum that makes the score: (cards − 20) × (1 + wagers) + 20 for eight.
-    `mark` is the `{% last_move %}` attribute when the other player's move touched it.
+    `mark` is the last move's attribute when the other player's move touched it.
     """
-    colour = escape(column["colour"])
-    label = conditional_escape(column["label"])
+    colour = esc(column["colour"])
+    label = esc(column["label"])
     cards = column["cards"]
     numbers = [card for card in cards if not card["wager"]]
     wagers = [card for card in cards if card["wager"]]
@@ -201,3 +200,7 @@ def lc_column(
         )
     parts.append("</div>")
     return mark_safe("".join(parts))  # noqa: S308 (built from escaped parts)
+
+
+#: The drawing functions the board's template calls.
+JINJA_GLOBALS = {"lc_card": lc_card, "lc_column": lc_column, "lc_piles": lc_piles}
