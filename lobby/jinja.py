@@ -23,6 +23,7 @@ templates with `words_of`.
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,7 +43,7 @@ from jinja2.parser import Parser
 from jinja2.runtime import Context as JinjaContext
 
 from games.words import Msg
-from games.words import catalogue as words_catalogue
+from games.words import catalogue as words_catalogue  # the active translation object
 from lobby.templatetags import regions
 
 #: The Django template libraries whose filters (and `JINJA_GLOBALS`) the boards use.
@@ -316,10 +317,8 @@ def environment(**options: Any) -> Environment:
     return env
 
 
-def words_of(source: str, name: str = "") -> Iterator[tuple[int, str, tuple[str | None, ...]]]:
+def words_of(source: str) -> Iterator[tuple[int, str, tuple[str | None, ...]]]:
     """Yield the words a Jinja2 template says: (line, gettext function, its strings)."""
-    import io
-
     keywords = ("_", "gettext", "ngettext", "pgettext", "npgettext")
     options = {
         "extensions": f"jinja2.ext.i18n,{RegionExtension.__module__}.RegionExtension",
