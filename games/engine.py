@@ -391,7 +391,7 @@ class Game(ABC, Generic[S]):
     # another seat acted since the page was drawn; the engine alone judges legality.
     simultaneous: ClassVar[bool] = False
     # True for games whose board draws its own full log (Terraforming Mars' "Game log"):
-    # the platform's "Moves" list (templates/lobby/_board.html) is then left out, so that
+    # the platform's "Moves" list (lobby/jinja2/lobby/_board.html) is then left out, so that
     # a board shows one log. Other games' boards show the platform list as their log.
     own_log: ClassVar[bool] = False
     clock: ClassVar[ClockDefaults] = ClockDefaults(
