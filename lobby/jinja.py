@@ -30,7 +30,7 @@ from typing import Any
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.template import Context, TemplateDoesNotExist, TemplateSyntaxError, engines
+from django.template import Context, TemplateDoesNotExist, engines
 from django.template.defaultfilters import floatformat
 from django.templatetags.static import static
 from django.urls import reverse
@@ -108,38 +108,13 @@ class RegionExtension(Extension):
         context: JinjaContext,
         caller: Any,
     ) -> SafeString:
-        name = str(name)
-        if regions.IN_REGION.get():
-            raise TemplateSyntaxError(f"region {name!r} is inside another region")
-        token = regions.IN_REGION.set(True)
-        try:
-            content = _inside(name, template_name, lineno, keep, context, caller)
-        finally:
-            regions.IN_REGION.reset(token)
-        return regions.region_out(name, content, context)
-
-
-def _inside(
-    name: str,
-    template_name: str,
-    lineno: int,
-    keep: list[Any] | None,
-    context: JinjaContext,
-    caller: Any,
-) -> str:
-    """Return a region's inside: kept from an earlier push drawing when what it reads is
-    the same (see lobby.templatetags.regions), else drawn."""
-    if keep is None or context.get(regions.COLLECTOR) is None or not regions.KEPT.enabled:
-        return str(caller())
-    where = (template_name, lineno, name, context.get("board_id"), regions.language_zone(context))
-    key = regions.keep_key(where, keep, name)
-    if key is None:
-        return str(caller())
-    content = regions.KEPT.get(key)
-    if content is None:
-        content = str(caller())
-        regions.KEPT.put(key, content)
-    return content
+        return regions.draw_region(
+            str(name),
+            context,
+            (template_name, lineno),
+            None if keep is None else lambda: keep,
+            caller,
+        )
 
 
 def _said(values: dict[str, Any]) -> dict[str, Any]:

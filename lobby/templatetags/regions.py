@@ -38,7 +38,7 @@ import html
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import template
@@ -130,9 +130,53 @@ def language_zone(context: Mapping[str, Any] | Any) -> Any:
     )
 
 
+def draw_region(
+    name: str,
+    context: Mapping[str, Any] | Any,
+    place: tuple[Any, ...],
+    keep: Callable[[], list[Any]] | None,
+    draw: Callable[[], Any],
+) -> SafeString:
+    """Draw a region, for the region tags of both template languages (this module's and
+    lobby/jinja.py's): `draw()` draws its inside; `keep()` returns what the inside reads
+    (None: a region that keeps nothing), `place` says where the tag is (template, line).
+
+    Regions never nest. In a push drawing (a collector in the context) a kept inside is
+    reused while what it reads, its place, the board, language and zone stay the same.
+    """
+    if IN_REGION.get():
+        raise template.TemplateSyntaxError(f"region {name!r} is inside another region")
+    token = IN_REGION.set(True)
+    try:
+        content = _inside(name, context, place, keep, draw)
+    finally:
+        IN_REGION.reset(token)
+    return region_out(name, content, context)
+
+
+def _inside(
+    name: str,
+    context: Mapping[str, Any] | Any,
+    place: tuple[Any, ...],
+    keep: Callable[[], list[Any]] | None,
+    draw: Callable[[], Any],
+) -> str:
+    if keep is None or context.get(COLLECTOR) is None or not KEPT.enabled:
+        return str(draw())
+    where = (*place, name, context.get("board_id"), language_zone(context))
+    key = keep_key(where, keep(), name)
+    if key is None:
+        return str(draw())
+    content = KEPT.get(key)
+    if content is None:
+        content = str(draw())
+        KEPT.put(key, content)
+    return content
+
+
 def region_out(name: str, content: str, context: Mapping[str, Any] | Any) -> SafeString:
     """Return a drawn region: its element, or, in a push drawing, the marker that stands for
-    the element, which goes to the collector (Django's and Jinja2's region tags share it)."""
+    the element, which goes to the collector."""
     css, note = "region", ""
     if name in context.get(RECAP_CHANGED, ()):
         # "Since your last move" (lobby.recap): seen by the outline, heard by this note.
@@ -160,40 +204,15 @@ class RegionNode(template.Node):
     ) -> None:
         self.name, self.nodelist, self.keep = name, nodelist, keep
 
-    def _key(self, name: str, context: Any) -> bytes | None:
-        """Return the hash of everything this region's inside reads, or None (draw it)."""
-        values = [resolved.resolve(context) for resolved in self.keep or ()]
-        where = (
-            getattr(self.origin, "name", ""),
-            getattr(self.token, "lineno", 0),
-            name,
-            context.get("board_id"),
-            language_zone(context),
-        )
-        return keep_key(where, values, name)
-
-    def _inside(self, name: str, context: Any) -> str:
-        if self.keep is None or context.get(COLLECTOR) is None or not KEPT.enabled:
-            return str(self.nodelist.render(context))
-        key = self._key(name, context)
-        if key is None:
-            return str(self.nodelist.render(context))
-        content = KEPT.get(key)
-        if content is None:
-            content = str(self.nodelist.render(context))
-            KEPT.put(key, content)
-        return content
-
     def render(self, context: Any) -> SafeString:
-        name = str(self.name.resolve(context))
-        if IN_REGION.get():
-            raise template.TemplateSyntaxError(f"region {name!r} is inside another region")
-        token = IN_REGION.set(True)
-        try:
-            content = self._inside(name, context)
-        finally:
-            IN_REGION.reset(token)
-        return region_out(name, content, context)
+        keep = self.keep
+        return draw_region(
+            str(self.name.resolve(context)),
+            context,
+            (getattr(self.origin, "name", ""), getattr(self.token, "lineno", 0)),
+            None if keep is None else lambda: [value.resolve(context) for value in keep],
+            lambda: self.nodelist.render(context),
+        )
 
 
 @register.tag("region")
