@@ -7,6 +7,7 @@ import time
 import zoneinfo
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import HttpRequest
@@ -15,14 +16,32 @@ from django.utils import translation
 from accounts.timezones import zone_for
 from lobby import metrics, pushes
 from lobby.chat import chat_hidden_html, chat_message_html
+from lobby.embedded import group_send_many_async
 from lobby.rendering import Sent, board_full, board_message
 from lobby.selectors import turn_count
 from lobby.socket_moves import refusal_html, socket_move
-from lobby.sockets import user_group
+from lobby.sockets import turns_group, user_group
 
 
 # Channels has no type hints, so its consumers are Any to mypy.
-class PingConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class SocketConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """A WebSocket consumer whose messages go straight to their handlers.
+
+    Channels' own `dispatch` first hands each message to a thread to close stale database
+    connections, then runs the handler: a live move's socket message and each doorbell
+    paid that hand-off, four per Lost Cities move. The handlers here reach the database
+    only through `database_sync_to_async`, which closes stale connections itself, before
+    and after, in the same thread; so they skip it.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class PingConsumer(SocketConsumer):
     """Answer "ping" with "pong": a health check for the WebSocket stack."""
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -58,7 +77,7 @@ def _chat_message_for(
         return chat_message_html(message_id=message_id, user=user, zone=zone)
 
 
-class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsumer
+class TableConsumer(SocketConsumer):
     """One socket per open table page: players and spectators.
 
     A group message is only a doorbell. The sockets of a process share one read of the
@@ -136,18 +155,29 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         """Play the player's move: one hand-off for lock, apply, commit and the drawing.
 
         The answer is what changed on this socket's board (its own doorbell then finds the
-        version sent and sends nothing), or the refusal's words in the error region.
+        version sent and sends nothing), or the refusal's words in the error region. The
+        move's doorbell and turn counts come back with it and are sent from here, after
+        the answer, whatever happens to the answer (`notify.rings_held`'s `hand_over`).
         """
-        result = await database_sync_to_async(socket_move)(
-            code=self.code, user=self.user, text=text, language=self.language, zone=self.zone
-        )
-        if isinstance(result, str):
-            await self.send(text_data=refusal_html(self.code, result))
-            return
-        if self.sent is not None and result.version <= self.sent.version:
-            return  # a push of a later version reached this socket first
-        message, self.sent = board_message(result, self.sent)
-        await self.send(text_data=message)
+        rings: list[tuple[str, dict[str, object]]] = []
+        try:
+            result = await database_sync_to_async(socket_move)(
+                code=self.code,
+                user=self.user,
+                text=text,
+                language=self.language,
+                zone=self.zone,
+                hand_over=rings,
+            )
+            if isinstance(result, str):
+                await self.send(text_data=refusal_html(self.code, result))
+            elif self.sent is None or result.version > self.sent.version:
+                # (Else a push of a later version reached this socket first.)
+                message, self.sent = board_message(result, self.sent)
+                await self.send(text_data=message)
+        finally:
+            if rings:
+                await group_send_many_async(rings)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         board = await self._board(int(event.get("version") or 0))
@@ -166,7 +196,8 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         await self.close(code=4401)
 
     async def turns_changed(self, event: dict[str, Any]) -> None:
-        """Ignore the player's "your turn" number: their per-user socket (MeConsumer) shows it."""
+        """Ignore a "your turn" number: only the per-user socket (MeConsumer) gets them now,
+        through `turns-<id>`; a process of an older release still sends them to `user-<id>`."""
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         """Append a new chat message, unless this socket's user muted or blocked its author."""
@@ -181,12 +212,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingCon
         await self.send(text_data=chat_hidden_html(message_id=event["id"]))
 
 
-class MeConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsumer
+class MeConsumer(SocketConsumer):
     """One socket per page of a logged-in player: at how many tables it is their turn.
 
     Sends {"type": "turns", "count": N} on connect and whenever N changes (the group
-    message `turns.changed` from lobby.services.notify); such a change that gave them
-    the turn also names the table ("url") and the change ("key", the same in every tab).
+    message `turns.changed` to `turns-<id>`, from lobby.services.notify); such a change
+    that gave them the turn also names the table ("url") and the change ("key", the same
+    in every tab).
     static/js/turn-alerts.js shows it in the navigation, the tab title and the favicon.
     """
 
@@ -199,10 +231,12 @@ class MeConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsum
             await self.close(code=4403 if getattr(user, "is_suspended", False) else 4401)
             return
         self.user_group = user_group(user.pk)
+        self.turns_group = turns_group(user.pk)
         metrics.socket_opened("me")
         self.opened = True
         # Join first, then count: no change can fall between the count and the group.
         await self.channel_layer.group_add(self.user_group, self.channel_name)
+        await self.channel_layer.group_add(self.turns_group, self.channel_name)
         await self.accept()
         count = await database_sync_to_async(turn_count)(user_id=user.pk)
         await self.send(text_data=json.dumps({"type": "turns", "count": count}))
@@ -213,6 +247,8 @@ class MeConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # as PingConsum
             self.opened = False
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        if hasattr(self, "turns_group"):
+            await self.channel_layer.group_discard(self.turns_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Ignore client messages: this socket only tells."""

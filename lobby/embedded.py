@@ -116,7 +116,22 @@ def group_send_many(sends: Sequence[tuple[str, dict[str, object]]]) -> None:
         )
         return results
 
-    results = _run(layer, send_all)
+    _log_failures(sends, _run(layer, send_all))
+
+
+async def group_send_many_async(sends: Sequence[tuple[str, dict[str, object]]]) -> None:
+    """`group_send_many` for a caller on the serving event loop (a consumer): no hand-off."""
+    layer = get_channel_layer()
+    if layer is None or not sends:
+        return
+    results = await asyncio.gather(
+        *(layer.group_send(group, message) for group, message in sends),
+        return_exceptions=True,
+    )
+    _log_failures(sends, results)
+
+
+def _log_failures(sends: Sequence[tuple[str, dict[str, object]]], results: Any) -> None:
     for (group, message), result in zip(sends, results or (), strict=False):
         if isinstance(result, BaseException):
             logger.warning(

@@ -61,22 +61,31 @@ def move_fields(raw_action: object, raw_version: object) -> tuple[dict[str, Any]
 
 
 def socket_move(
-    *, code: str, user: Any, text: str, language: str, zone: zoneinfo.ZoneInfo | None
+    *,
+    code: str,
+    user: Any,
+    text: str,
+    language: str,
+    zone: zoneinfo.ZoneInfo | None,
+    hand_over: list[tuple[str, dict[str, object]]] | None = None,
 ) -> Board | str:
     """Play the move a table socket sent; return the mover's new board, or the refusal's words.
 
     Runs in one thread hand-off (the consumer's `database_sync_to_async`), in the page's
     language and time zone. The table's doorbell waits until the mover's board is drawn,
-    so this process's sockets reuse the read and the drawing (`lobby.pushes.prime`).
+    so this process's sockets reuse the read and the drawing (`lobby.pushes.prime`); with
+    `hand_over` it is left in that list for the caller to send (`notify.rings_held`).
     """
     with translation.override(language), timezone.override(zone):
         try:
-            return _play(code=code, user=user, text=text)
+            return _play(code=code, user=user, text=text, hand_over=hand_over)
         except LobbyError as error:
             return str(error.message)
 
 
-def _play(*, code: str, user: Any, text: str) -> Board:
+def _play(
+    *, code: str, user: Any, text: str, hand_over: list[tuple[str, dict[str, object]]] | None
+) -> Board:
     if not getattr(user, "is_authenticated", False):
         raise NotAllowed(_("You are not seated at this table."))
     limit, window = settings.MOVE_RATE_LIMIT
@@ -91,7 +100,7 @@ def _play(*, code: str, user: Any, text: str) -> Board:
     if not isinstance(fields, dict):
         raise _unreadable()
     action, version = move_fields(fields.get("action"), fields.get("version"))
-    with rings_held():
+    with rings_held(hand_over):
         table = services.move_submit(code=code, user=user, action=action, seen_version=version)
         shot = pushes.snapshot_of(table)
         board = board_get(table, user, moves=shot.moves, state=shot.state, fresh=True)

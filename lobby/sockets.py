@@ -2,9 +2,10 @@
 see what they show (log-out, suspension, ban).
 
 Every table socket of a logged-in player also joins the group `user-<id>`, and so does
-the per-user socket of each of their pages (lobby.consumers.MeConsumer, which also gets
-`turns.changed`); a `session.end` message to that group closes them all at once, in
-every process.
+the per-user socket of each of their pages (lobby.consumers.MeConsumer); a `session.end`
+message to that group closes them all at once, in every process. The per-user sockets
+alone also join `turns-<id>`, which gets the player's "your turn" number
+(`turns.changed`): the table sockets, which ignore it, are not sent it on every move.
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ logger = logging.getLogger(__name__)
 def user_group(user_id: int) -> str:
     """Return the channel group that holds every socket of this player."""
     return f"user-{user_id}"
+
+
+def turns_group(user_id: int) -> str:
+    """Return the channel group of this player's per-user sockets (their "your turn" number)."""
+    return f"turns-{user_id}"
 
 
 def user_sockets_close(user_id: int) -> None:

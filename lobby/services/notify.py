@@ -28,7 +28,7 @@ from lobby.embedded import group_send, group_send_many
 from lobby.models import Seat, Table
 from lobby.selectors import turn_counts
 from lobby.signals import turn_started
-from lobby.sockets import user_group
+from lobby.sockets import turns_group
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ _held = threading.local()
 
 
 @contextmanager
-def rings_held() -> Iterator[None]:
+def rings_held(hand_over: list[tuple[str, dict[str, object]]] | None = None) -> Iterator[None]:
     """Hold the socket messages this thread's commits send until the block ends.
 
     A move's HTTP answer reads and draws the table right after the commit; holding the
@@ -45,13 +45,22 @@ def rings_held() -> Iterator[None]:
     (lobby.pushes.prime) instead of doing the same work again. The doorbell and the
     players' turn counts then go in one hand-off to the event loop
     (`lobby.embedded.group_send_many`) when the block ends, however it ends.
+
+    `hand_over`: a list that takes the held messages instead, when the block ends without
+    an error; its caller, back on the event loop, sends them itself after the mover's own
+    answer (lobby.consumers.TableConsumer._move): no hand-off back to the loop from this
+    thread, and the mover's board goes out before the others'.
     """
     _held.sends = []
+    finished = False
     try:
         yield
+        finished = True
     finally:
         sends, _held.sends = _held.sends, None
-        if sends:
+        if sends and finished and hand_over is not None:
+            hand_over.extend(sends)
+        elif sends:
             try:
                 group_send_many(sends)
             except Exception:
@@ -102,7 +111,7 @@ def turns_changed_notify(*, table: Table, seats: Sequence[Seat]) -> None:
             message: dict[str, object] = {"type": "turns.changed", "count": counts[user_id]}
             if user_id in came:
                 message.update(url=url, key=key)
-            _send_or_hold(user_group(user_id), message)
+            _send_or_hold(turns_group(user_id), message)
 
     transaction.on_commit(send, robust=True)
 

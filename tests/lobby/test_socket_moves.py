@@ -93,6 +93,71 @@ def test_a_move_sent_over_the_socket_is_played_and_answered_on_that_socket(alice
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_socket_move_costs_one_hand_off_and_answers_the_mover_first(alice, bob, monkeypatch):
+    """The move's own hand-off is the only one: neither the socket message nor the two
+    doorbells go through a thread first (channels' dispatch closes stale database
+    connections in one per message; lobby.consumers.SocketConsumer skips it)."""
+    from asgiref.sync import SyncToAsync
+
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    action = discard(table, seat)
+    mine_headers, their_headers = session_cookie(mover), session_cookie(other)
+    hand_offs: list[str] = []
+    real = SyncToAsync.thread_handler
+
+    def counted(self, loop, *args, **kwargs):
+        hand_offs.append(getattr(self.func, "__name__", repr(self.func)))
+        return real(self, loop, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "thread_handler", counted)
+    # The doorbell is sent from the loop, after the mover's answer (notify.rings_held's
+    # hand_over): no hand-off back to the loop either.
+    from channels.layers import get_channel_layer
+
+    from lobby import embedded
+    from lobby.consumers import TableConsumer
+
+    events: list[str] = []
+    monkeypatch.setattr(embedded, "_run", lambda *args: events.append("thread to loop"))
+    layer_type = type(get_channel_layer())
+    real_group_send, real_send = layer_type.group_send, TableConsumer.send
+
+    async def group_send(self, group, message):
+        events.append(f"ring {message['type']}")
+        await real_group_send(self, group, message)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        events.append("send")
+        await real_send(self, text_data=text_data, bytes_data=bytes_data, close=close)
+
+    monkeypatch.setattr(layer_type, "group_send", group_send)
+    monkeypatch.setattr(TableConsumer, "send", send)
+
+    async def scenario():
+        mine = await connect(table, mine_headers)
+        theirs = await connect(table, their_headers)
+        await mine.receive_from(timeout=5)
+        await theirs.receive_from(timeout=5)
+        hand_offs.clear()
+        events.clear()
+        await mine.send_to(text_data=fields(action, table.version))
+        answer = await mine.receive_from(timeout=5)
+        pushed = await theirs.receive_from(timeout=5)
+        await mine.receive_nothing(timeout=0.3)
+        during = list(hand_offs)
+        await mine.disconnect()
+        await theirs.disconnect()
+        return answer, pushed, during
+
+    answer, pushed, during = asyncio.run(scenario())
+    assert "data-base=" in answer and "data-base=" in pushed
+    assert during == ["socket_move"]
+    assert events[0] == "send" and "ring table.updated" in events
+    assert events.count("send") == 2 and "thread to loop" not in events
+
+
+@pytest.mark.django_db(transaction=True)
 def test_refused_socket_moves_say_why_and_change_nothing(alice, bob, carol):
     table = started_table(alice, bob)
     mover, other, seat = players(table, alice, bob)
@@ -229,13 +294,14 @@ def test_a_move_sends_its_doorbell_and_turn_counts_in_one_hand_off(alice, bob, m
     from channels.layers import get_channel_layer
 
     from lobby import embedded
-    from lobby.sockets import user_group
+    from lobby.sockets import turns_group, user_group
 
     layer = get_channel_layer()
     table = started_table(alice, bob)
     mover, other, seat = players(table, alice, bob)
     listeners = {}
-    for group in (table.group_name, user_group(mover.id), user_group(other.id)):
+    groups = (table.group_name, user_group(mover.id), turns_group(mover.id), turns_group(other.id))
+    for group in groups:
         listeners[group] = async_to_sync(layer.new_channel)()
         async_to_sync(layer.group_add)(group, listeners[group])
     hand_offs = []
@@ -248,13 +314,17 @@ def test_a_move_sends_its_doorbell_and_turn_counts_in_one_hand_off(alice, bob, m
         hand_offs.clear()
         first_legal_over_socket(table, mover, seat)
         assert len(hand_offs) == 1, step
+    # The table sockets, also in `user-<id>`, are not sent the turn counts they ignore.
+    quiet = listeners.pop(user_group(mover.id))
+    with pytest.raises(TimeoutError):
+        async_to_sync(asyncio.wait_for)(layer.receive(quiet), 0.2)
     received = {
         group: async_to_sync(layer.receive)(channel) for group, channel in listeners.items()
     }
     assert received[table.group_name]["type"] == "table.updated"
-    assert {received[user_group(u.id)]["type"] for u in (mover, other)} == {"turns.changed"}
-    assert received[user_group(other.id)]["count"] == 1
-    assert received[user_group(other.id)]["url"] == table.get_absolute_url()
+    assert {received[turns_group(u.id)]["type"] for u in (mover, other)} == {"turns.changed"}
+    assert received[turns_group(other.id)]["count"] == 1
+    assert received[turns_group(other.id)]["url"] == table.get_absolute_url()
 
 
 def test_one_failing_group_message_does_not_stop_the_others(monkeypatch, caplog):
@@ -269,8 +339,13 @@ def test_one_failing_group_message_does_not_stop_the_others(monkeypatch, caplog)
             delivered.append((group, message["type"]))
 
     monkeypatch.setattr(embedded, "get_channel_layer", Layer)
-    embedded.group_send_many(
-        [("a", {"type": "x.one"}), ("broken", {"type": "x.two"}), ("b", {"type": "x.three"})]
-    )
+    sends = [("a", {"type": "x.one"}), ("broken", {"type": "x.two"}), ("b", {"type": "x.three"})]
+    embedded.group_send_many(sends)
+    assert sorted(delivered) == [("a", "x.one"), ("b", "x.three")]
+    assert "a x.two message to broken could not be sent" in caplog.text
+    # The same from the event loop (a socket move's consumer sends its own doorbell).
+    delivered.clear()
+    caplog.clear()
+    asyncio.run(embedded.group_send_many_async(sends))
     assert sorted(delivered) == [("a", "x.one"), ("b", "x.three")]
     assert "a x.two message to broken could not be sent" in caplog.text

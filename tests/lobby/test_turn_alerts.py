@@ -2,7 +2,7 @@
 
 The number counts the tables in play where the player's own seat (not a bot's) is to
 move. Every page renders it; after a change commits, each player whose number changed
-gets it on the group `user-<id>`, which their per-user socket (/ws/me/) passes on.
+gets it on the group `turns-<id>`, which their per-user socket (/ws/me/) passes on.
 """
 
 from __future__ import annotations
@@ -141,8 +141,8 @@ def test_a_move_that_passes_the_turn_sends_both_players_their_new_number(
         move_submit(code=table.code, user=mover, action=_action(table, "draw"), seen_version=None)
     table.refresh_from_db()
     turns = _turns(sent)
-    assert turns[f"user-{mover.id}"] == {"type": "turns.changed", "count": 0}
-    assert turns[f"user-{other.id}"] == {
+    assert turns[f"turns-{mover.id}"] == {"type": "turns.changed", "count": 0}
+    assert turns[f"turns-{other.id}"] == {
         "type": "turns.changed",
         "count": 1,
         "url": table.get_absolute_url(),
@@ -159,7 +159,7 @@ def test_a_concede_sends_the_player_to_move_a_lower_number(
     with django_capture_on_commit_callbacks(execute=True):
         table_concede(code=table.code, user=other)
     # Only the seat to move changed: the other player's number stays as it was.
-    assert _turns(sent) == {f"user-{mover.id}": {"type": "turns.changed", "count": 0}}
+    assert _turns(sent) == {f"turns-{mover.id}": {"type": "turns.changed", "count": 0}}
 
 
 @pytest.mark.django_db
