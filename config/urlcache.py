@@ -9,7 +9,9 @@ ROOT_URLCONF or FORCE_SCRIPT_NAME empties it (Django's `setting_changed`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import contextvars
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -23,7 +25,27 @@ def reverse_cached(
 ) -> str:
     """Return `reverse(viewname, args=args, kwargs=kwargs)`, reversed once per process."""
     named = tuple(sorted(kwargs.items())) if kwargs else ()
-    return _reversed(get_urlconf(), get_script_prefix(), viewname, tuple(args), named)
+    held = _HELD.get()
+    urlconf, prefix = held if held is not None else (get_urlconf(), get_script_prefix())
+    return _reversed(urlconf, prefix, viewname, tuple(args), named)
+
+
+#: The URLconf and script prefix held by `urls_held` (None: ask Django each time).
+_HELD: contextvars.ContextVar[tuple[Any, str] | None] = contextvars.ContextVar(
+    "urls_held", default=None
+)
+
+
+@contextmanager
+def urls_held() -> Iterator[None]:
+    """Hold the URLconf and script prefix in use for a block that reverses many links and
+    never changes them (a board drawing): Django's lookups of both are per-thread reads
+    that cost more than the kept link itself."""
+    token = _HELD.set((get_urlconf(), get_script_prefix()))
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
 
 
 @lru_cache(maxsize=16384)

@@ -27,8 +27,10 @@ until then, and in pure engine tests, everything reads in English.
 
 from __future__ import annotations
 
+import contextvars
 import html
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Union
 
 Arg = Union[str, int, float, "Msg"]
@@ -69,7 +71,24 @@ def install(
 
 def catalogue() -> object:
     """Return the active catalogue: a cache of worded text is kept per catalogue."""
-    return _catalogue()
+    held = _HELD.get()
+    return held if held is not None else _catalogue()
+
+
+#: The catalogue held by `catalogue_held` (None: ask the site each time).
+_HELD: contextvars.ContextVar[object | None] = contextvars.ContextVar("held", default=None)
+
+
+@contextmanager
+def catalogue_held() -> Iterator[object]:
+    """Hold the active catalogue for a block that says many sentences and never changes
+    language (a board drawing): each sentence then finds it without asking the site,
+    whose lookup of the active language is what a drawing's card names cost most."""
+    token = _HELD.set(_catalogue())
+    try:
+        yield _HELD.get()
+    finally:
+        _HELD.reset(token)
 
 
 def _fill(template: str, args: Mapping[str, str]) -> str:
@@ -126,7 +145,9 @@ class Msg(str):
 
     def say(self) -> str:
         """Return the sentence in the active language (remembered per catalogue)."""
-        catalogue = _catalogue()
+        catalogue = _HELD.get()
+        if catalogue is None:
+            catalogue = _catalogue()
         said = self.__dict__.setdefault("_said", {})
         known = said.get(id(catalogue))
         # The catalogue itself is kept with the words, so its id cannot be reused meanwhile.

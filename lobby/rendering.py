@@ -26,19 +26,20 @@ from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils import timezone, translation
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from accounts.templatetags.identity import moment_parts
 from config.rediscache import cache_redis
-from config.urlcache import reverse_cached
+from config.urlcache import reverse_cached, urls_held
 from games.registry import get_engine
-from games.words import catalogue as words_catalogue
+from games.words import catalogue_held
 from lobby import clocks, metrics
 from lobby.jinja import CATALOGUE, render_partial
 from lobby.marks import last_move
 from lobby.models import Move, Seat, Table
 from lobby.selectors import move_list_recent, seat_for
+from lobby.templatetags.playtable import esc
 from lobby.templatetags.regions import COLLECTOR, LANGUAGE_ZONE
 
 logger = logging.getLogger(__name__)
@@ -73,11 +74,12 @@ def _log_line(
             return found
     text = move.text_for(position)
     key = hashlib.blake2b(f"{move.n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
-    css = format_html(' class="seat-{}"', move.seat) if move.seat is not None else ""
-    head = format_html('<li value="{}"><strong{}>{}</strong> {} ', move.n, css, who, text)
+    # Escaped as format_html would (esc: what is already HTML stays), in plain f-strings.
+    css = f' class="seat-{int(move.seat)}"' if move.seat is not None else ""
+    head = f'<li value="{int(move.n)}"><strong{css}>{esc(who)}</strong> {esc(text)} '
     iso, title = moment_parts(move.created_at)
-    opening = format_html('<span class="log-time"><time datetime="{}" title="{}">', iso, title)
-    line = (key, str(head), str(opening))
+    opening = f'<span class="log-time"><time datetime="{esc(iso)}" title="{esc(title)}">'
+    line = (key, head, opening)
     with _lines_lock:
         _LINES[name] = line
         while len(_LINES) > _LINES_SIZE:
@@ -189,7 +191,7 @@ def board_context(
         "view": view,
         "undo": undo,
         "log_lines": lines,
-        # Each line was built by format_html (lines are kept as plain str in `Board`).
+        # Each line was escaped when built (lines are kept as plain str in `Board`).
         "log_html": mark_safe("".join(line[2] for line in reversed(lines))),  # noqa: S308
         "error": error,
         # What the latest turn of another seat touched (lobby.marks), for {% last_move %}.
@@ -231,14 +233,22 @@ def _digest(text: str) -> str:
 def board_render(
     table: Table, user: Any, *, moves: list[Move] | None = None, state: Any = None
 ) -> Board:
-    """Draw the board as `user` sees it now, regions kept apart (one template render)."""
-    context = board_context(table, user, moves=moves, state=state)
-    collector: dict[str, str] = {}
-    context[COLLECTOR] = collector
-    context[LANGUAGE_ZONE] = (translation.get_language(), timezone.get_current_timezone_name())
-    context[CATALOGUE] = words_catalogue()
-    started = time.perf_counter()
-    skeleton = str(render_partial("lobby/_board.html", context))
+    """Draw the board as `user` sees it now, regions kept apart (one template render).
+
+    One drawing, one language and one set of URLs: the catalogue and URLconf are held for
+    it, not asked for again by each word and link (games.words, config.urlcache).
+    """
+    with catalogue_held() as held, urls_held():
+        context = board_context(table, user, moves=moves, state=state)
+        collector: dict[str, str] = {}
+        context[COLLECTOR] = collector
+        context[LANGUAGE_ZONE] = (
+            translation.get_language(),
+            timezone.get_current_timezone_name(),
+        )
+        context[CATALOGUE] = held
+        started = time.perf_counter()
+        skeleton = str(render_partial("lobby/_board.html", context))
     metrics.render_observed(table.game, time.perf_counter() - started)
     board_render.count += 1  # type: ignore[attr-defined]
     html = _MARKER.sub(lambda m: collector[m.group(1)], skeleton)

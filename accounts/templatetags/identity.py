@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.templatetags.static import static
-from django.utils import formats, timezone
+from django.utils import dateformat, formats, timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -38,13 +38,37 @@ def ago(value: Any) -> str:
     return format_html('<time datetime="{}" title="{}">{}</time>', iso, title, naturaltime(value))
 
 
+#: Full dates already written: per format, language, zone and local minute (`moment_parts`).
+_TITLES: dict[tuple[Any, ...], str] = {}
+#: Django's date format letters that read anything finer than the minute.
+_FINER_THAN_MINUTES = frozenset("sucrUv")
+
+
 def moment_parts(value: datetime) -> tuple[str, str]:
-    """Return a moment's ISO form and its full date in the active locale and time zone."""
+    """Return a moment's ISO form and its full date in the active locale and time zone.
+
+    The full date is written once per minute, language and zone when the locale's format
+    shows nothing finer than minutes (every one we ship): a board's log lines ask for it on
+    every push, and Django's date formatting takes about 0.15 ms each time.
+    """
     local = timezone.localtime(value) if timezone.is_aware(value) else value
-    title = formats.date_format(local, "DATETIME_FORMAT")
-    if local.tzname():
-        title = f"{title} ({local.tzname()})"
+    form = formats.get_format("DATETIME_FORMAT")
+    if _FINER_THAN_MINUTES.intersection(form):
+        return local.isoformat(timespec="seconds"), _title(local, form)
+    minute = local.replace(second=0, microsecond=0, tzinfo=None)
+    key = (form, translation.get_language(), str(local.tzinfo), local.utcoffset(), minute)
+    title = _TITLES.get(key)
+    if title is None:
+        title = _title(local, form)
+        if len(_TITLES) >= 4096:
+            _TITLES.clear()
+        _TITLES[key] = title
     return local.isoformat(timespec="seconds"), title
+
+
+def _title(local: datetime, form: str) -> str:
+    title = str(dateformat.format(local, form))
+    return f"{title} ({local.tzname()})" if local.tzname() else title
 
 
 @register.filter

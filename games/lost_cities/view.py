@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.engine import Action
@@ -31,20 +32,19 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
 
     Hidden (rules §5): both hands from the other player, the order and contents of the
     draw pile. Public: expeditions, discard piles, the draw pile's size, scores.
+
+    What every seat sees alike is built once per state (`_public`): a push draws each
+    seat's view of the same state. The data is shared between those views, so it is
+    read, never changed, by whoever gets it (the templates, lobby.marks).
     """
     if seat not in (0, 1):
         seat = None
-    settings = state.settings
-    colours = range(settings.expeditions)
-    bonus = settings.bonus_counts_wagers
-    running = state.phase != "over"
+    public = _public(engine, state)
     legal = engine.legal_actions(state, seat) if seat is not None else []
     # The board's buttons post these actions as they are: one per legal move, else None.
     plays = _by_kind(legal, "play", "card")
     discards = _by_kind(legal, "discard", "card")
     takes = _by_kind(legal, "take", "colour")
-    round_now = [sum(column_score(col, bonus) for col in state.columns[s]) for s in (0, 1)]
-    totals = state.totals
 
     hand = None
     if seat is not None:
@@ -58,7 +58,31 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
             }
             for card in state.hands[seat]
         ]
+    piles = public["discards"]
+    if takes:
+        piles = [{**pile, "take_action": takes.get(pile["colour"])} for pile in piles]
+    return {
+        **public,
+        "you": seat,
+        "opponent": None if seat is None else 1 - seat,
+        "hand": hand,
+        "opponent_hand_count": None if seat is None else len(state.hands[1 - seat]),
+        "discards": piles,
+        "your_turn": state.phase != "over" and seat == state.active,
+        "legal": legal,
+        "draw_action": next((action for action in legal if action["type"] == "draw"), None),
+    }
 
+
+@lru_cache(maxsize=64)
+def _public(engine: LostCities, state: LostCitiesState) -> dict[str, Any]:
+    """Return what every seat's view of `state` shows alike (see `build_view`)."""
+    settings = state.settings
+    colours = range(settings.expeditions)
+    bonus = settings.bonus_counts_wagers
+    running = state.phase != "over"
+    round_now = [sum(column_score(col, bonus) for col in state.columns[s]) for s in (0, 1)]
+    totals = state.totals
     outcome = engine.outcome(state)
     recent = [
         {"round": event[0], "seat": event[1], "text": event_text(event, settings.rounds)}
@@ -66,8 +90,6 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
     ]
     return {
         "game": engine.slug,
-        "you": seat,
-        "opponent": None if seat is None else 1 - seat,
         "players": [
             {
                 "seat": s,
@@ -80,23 +102,17 @@ def build_view(engine: LostCities, state: LostCitiesState, seat: int | None) -> 
             for s in (0, 1)
         ],
         "colours": [{"key": COLOURS[c], "label": COLOUR_LABELS[c]} for c in colours],
-        "hand": hand,
-        "opponent_hand_count": None if seat is None else len(state.hands[1 - seat]),
         "expeditions": [
             [_column_view(c, state.columns[s][c], bonus) for c in colours] for s in (0, 1)
         ],
         "discards": [
-            _pile_view(c, state.discards[c], settings.discard_display, takes.get(COLOURS[c]))
-            for c in colours
+            _pile_view(c, state.discards[c], settings.discard_display, None) for c in colours
         ],
         "deck_count": len(state.deck),
         "to_move": sorted(engine.to_move(state)),
         "active": state.active if running else None,
-        "your_turn": running and seat == state.active,
         "phase": state.phase,
         "blocked_take_colour": COLOURS[state.blocked] if state.blocked >= 0 else None,
-        "legal": legal,
-        "draw_action": next((action for action in legal if action["type"] == "draw"), None),
         "round": state.round,
         "rounds": settings.rounds,
         "round_info": engine.round_info(state),

@@ -170,3 +170,40 @@ def test_dates_follow_the_readers_locale(client, alice):
     assert "<td>02.12.2026</td>" in client.get(url).content.decode()
     client.cookies["django_language"] = "en"
     assert "<td>12/02/2026</td>" in client.get(url).content.decode()
+
+
+def test_full_dates_kept_per_minute_read_as_djangos_own_in_every_language_and_zone():
+    """moment_parts writes each minute's full date once per language and zone (a board's
+    log asks for them on every push): what it gives is Django's date_format, always."""
+    import random
+
+    from django.utils import formats
+
+    from accounts.templatetags.identity import moment_parts
+
+    rng = random.Random(5)
+    # Around Europe's autumn change (the fold hour twice) and across a year.
+    starts = [datetime(2026, 10, 25, 0, 0, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)]
+    for language in ("en", "de", "nl", "it"):
+        for zone in ("UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata"):
+            with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
+                for start in starts:
+                    for _ in range(150):
+                        value = start + timedelta(seconds=rng.randrange(0, 4 * 3600))
+                        local = timezone.localtime(value)
+                        written = formats.date_format(local, "DATETIME_FORMAT")
+                        title = f"{written} ({local.tzname()})"
+                        assert moment_parts(value) == (local.isoformat(timespec="seconds"), title)
+
+
+def test_a_date_format_with_seconds_is_written_each_time(monkeypatch):
+    """Only formats that show nothing finer than minutes are kept per minute."""
+    from django.utils import formats
+
+    from accounts.templatetags import identity
+
+    monkeypatch.setattr(formats, "get_format", lambda name, *args, **kwargs: "H:i:s")
+    with translation.override("en"), timezone.override(zoneinfo.ZoneInfo("UTC")):
+        first = identity.moment_parts(MOMENT)[1]
+        later = identity.moment_parts(MOMENT + timedelta(seconds=7))[1]
+    assert (first, later) == ("05:12:00 (UTC)", "05:12:07 (UTC)")

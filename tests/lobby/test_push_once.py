@@ -16,6 +16,7 @@ from asgiref.sync import sync_to_async
 from django.db.backends import utils as db_utils
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games.registry import get_engine
 from lobby import pushes, rendering
@@ -276,3 +277,36 @@ def test_a_game_whose_players_act_at_once_leaves_the_other_views_to_the_push(ali
     assert not isinstance(board, str), board
     assert (move_drawn, push_drawn) == (1, 1)
     assert f'data-version="{board.version}"' in pushed
+
+
+def test_a_push_drawing_asks_for_its_language_and_urls_once(alice, bob, monkeypatch):
+    """The card names, words and links of a drawing all use the catalogue and URLconf held
+    for it (games.words.catalogue_held, config.urlcache.urls_held): Django's per-thread
+    lookups of both are asked once per drawing, not once per card or link."""
+    from django.urls import base as urls_base
+    from django.utils.translation import trans_real
+
+    from config import urlcache
+    from games import words
+
+    table = started_table(alice, bob)
+    rendering.board_render(table, alice)  # templates compiled, links reversed once
+    asked = {"catalogue": 0, "urlconf": 0}
+    real_catalogue, real_urlconf = trans_real.catalog, urls_base.get_urlconf
+
+    def catalogue():
+        asked["catalogue"] += 1
+        return real_catalogue()
+
+    def urlconf(default=None):
+        asked["urlconf"] += 1
+        return real_urlconf(default)
+
+    monkeypatch.setattr(words, "_catalogue", catalogue)
+    monkeypatch.setattr(urlcache, "get_urlconf", urlconf)
+    with translation.override("de"):
+        board = rendering.board_render(table, alice)
+    assert asked == {"catalogue": 1, "urlconf": 1}
+    # And the words are German, the links the site's own.
+    assert "Runde 1 von" in board.html
+    assert f'href="{alice.get_absolute_url()}"' in board.html

@@ -231,3 +231,28 @@ def test_a_view_for_an_unknown_seat_is_a_spectator_view() -> None:
     """A seat number that is not at the table sees what a spectator sees."""
     state = a_state()
     assert ENGINE.view(state, 5) == ENGINE.view(state, None)
+
+
+def test_views_of_one_state_share_the_public_part_but_never_a_seats_own() -> None:
+    """A push draws each seat's view of one state: what all see alike is built once, and
+    the seat to move's take buttons stay in its own view, whoever's view came first."""
+    from games.lost_cities.view import _public
+
+    taking = ENGINE.apply(a_state(), 0, {"type": "discard", "card": "LC-R7"})
+    views = {}
+    for first in (0, 1, None):
+        _public.cache_clear()
+        alone = ENGINE.view(taking, first)
+        views[first] = [ENGINE.view(taking, seat) for seat in (0, 1, None)]
+        # The same view whether it was built first or after the others.
+        assert text_of(alone) == text_of(views[first][(0, 1, None).index(first)])
+    assert all(text_of(views[0]) == text_of(views[f]) for f in (1, None))
+    mine, theirs, spectator = views[0]
+    assert mine["expeditions"] is theirs["expeditions"] is spectator["expeditions"]
+    assert {pile["colour"] for pile in mine["discards"] if pile["take_action"]} == {
+        "green", "blue"
+    }  # fmt: skip
+    assert not any(pile["take_action"] for pile in theirs["discards"] + spectator["discards"])
+    assert mine["draw_action"] and theirs["draw_action"] is None
+    assert theirs["hand"] != mine["hand"] and spectator["hand"] is None
+    assert _public.cache_info().hits >= 2
