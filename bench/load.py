@@ -2,6 +2,7 @@
 
     python -m bench.load [--tables 10,50,200] [--seconds 15] [--servers 1|2]
                          [--game lost_cities|mondo] [--move-every S] [--spectators N]
+                         [--warmup S]
 
 Starts Playtable for real on PostgreSQL + Redis (daphne and a Celery worker, as the
 Procfile runs them) on a scratch database, seats simulated players at each of N live
@@ -25,7 +26,9 @@ queueing shows in the figures ("unsent": moves due before the end but never sent
 schedule (every 2 s unless `--move-every` says otherwise), all at once as the game
 plays; take and place latencies are reported apart. `--spectators N` opens N more
 anonymous sockets per table that only listen (`--tables 1 --spectators 200` is one
-crowded table).
+crowded table). `--warmup S` plays the first S seconds without counting their latencies:
+on fresh processes every table's first moves arrive at once (200 tables' first drawings,
+nothing kept yet), which is not the steady state the bars are about; the table says so.
 
 The socket client (bench/_load_client.py) understands whole boards and region pushes
 (only the regions that changed, applied on the version they name, else a `resync`).
@@ -273,10 +276,9 @@ def create_tables(count: int, game: str) -> list[Seated]:
     tables = []
     stamp = secrets.token_hex(3)
     for i in range(count):
+        # No password (they log in by session below): hashing 800 of them took minutes.
         users = [
-            User.objects.create_user(
-                f"load{stamp}{i}{x}", f"load{stamp}{i}{x}@bench.invalid", "bench-password"
-            )
+            User.objects.create_user(f"load{stamp}{i}{x}", f"load{stamp}{i}{x}@bench.invalid")
             for x in "abcd"[:seats]
         ]
         table = table_create(
@@ -309,8 +311,15 @@ class Stats:
     stale: int = 0
     unsent: int = 0
     fanout_timeouts: int = 0
+    #: Latencies finished before this moment (time.monotonic) are not counted: `--warmup`.
+    counted_from: float = 0.0
+
+    def counting(self) -> bool:
+        return time.monotonic() >= self.counted_from
 
     def answered(self, kind: str, seconds: float) -> None:
+        if not self.counting():
+            return
         self.latency.append(seconds)
         self.by_type.setdefault(kind, []).append(seconds)
 
@@ -496,7 +505,8 @@ async def _fanout(table: Seated, version: int, committed: float, stats: Stats) -
         stats.errors += 1
         return False
     arrived = max(c.held_since(version) or 0.0 for c in clients)
-    stats.fanout.append(max(0.0, arrived - committed))
+    if stats.counting():
+        stats.fanout.append(max(0.0, arrived - committed))
     return True
 
 
@@ -693,8 +703,10 @@ async def run_size(
     game: str,
     move_every: float | None,
     spectators: int,
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
-    """Open every socket, then play `seconds` and return the size's row of figures."""
+    """Open every socket, then play `seconds` and return the size's row of figures
+    (latencies of the first `warmup` seconds not counted)."""
     rng = random.Random(len(tables))
     gate = asyncio.Semaphore(CONNECTING)
     opened = time.monotonic()
@@ -705,9 +717,9 @@ async def run_size(
     boards = await asyncio.gather(*(_first_boards(t) for t in tables))
     connect_seconds = time.monotonic() - opened
     usage = Usage(servers.web_pids)
-    stats = Stats(errors=boards.count(False))
     started = time.monotonic()
     stop = started + seconds
+    stats = Stats(errors=boards.count(False), counted_from=started + warmup)
 
     async def sampler() -> None:
         while time.monotonic() < stop:
@@ -814,6 +826,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--spectators", type=int, default=0, help="anonymous listening sockets per table"
     )
     parser.add_argument(
+        "--warmup",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="play the first SECONDS of --seconds without counting their latencies "
+        "(every table's first moves at once on fresh processes); moves/s counts all",
+    )
+    parser.add_argument(
         "--moves",
         default="socket",
         choices=("socket", "http"),
@@ -847,6 +867,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         game=args.game,
                         move_every=args.move_every,
                         spectators=args.spectators,
+                        warmup=args.warmup,
                     )
                 )
             )
@@ -863,8 +884,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows,
         f"{args.game}, {loop}, {args.spectators} spectator(s) per table, "
         f"moves over {MOVES['via']}, {args.servers} daphne process(es), {os.cpu_count()} cores, "
-        f"{args.seconds:.0f} s per size (latencies in ms, push B: mean bytes a socket "
-        "received per message after its first board)",
+        f"{args.seconds:.0f} s per size"
+        + (f", latencies of the first {args.warmup:g} s not counted" if args.warmup else "")
+        + " (latencies in ms, push B: mean bytes a socket received per message after its "
+        "first board)",
     )
     if any(r["errors"] for r in rows):
         print("\nErrors happened: see the errors column.")
