@@ -9,9 +9,10 @@ from typing import Any
 from django import template
 from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.templatetags.static import static
-from django.utils import dateformat, formats, timezone, translation
+from django.utils import dateformat, formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import trans_real
 
 from config.urlcache import reverse_cached
 
@@ -38,7 +39,7 @@ def ago(value: Any) -> str:
     return format_html('<time datetime="{}" title="{}">{}</time>', iso, title, naturaltime(value))
 
 
-#: Full dates already written: per format, language, zone and local minute (`moment_parts`).
+#: Full dates already written: per format, catalogue, zone and local minute (`moment_parts`).
 _TITLES: dict[tuple[Any, ...], str] = {}
 #: Django's date format letters that read anything finer than the minute.
 _FINER_THAN_MINUTES = frozenset("sucrUv")
@@ -56,7 +57,9 @@ def moment_parts(value: datetime) -> tuple[str, str]:
     if _FINER_THAN_MINUTES.intersection(form):
         return local.isoformat(timespec="seconds"), _title(local, form)
     minute = local.replace(second=0, microsecond=0, tzinfo=None)
-    key = (form, translation.get_language(), str(local.tzinfo), local.utcoffset(), minute)
+    # The catalogue itself, not just the language: month names are its words, and a swapped
+    # catalogue (the tests that mark every translated word) must not read kept ones.
+    key = (form, trans_real.catalog(), str(local.tzinfo), local.utcoffset(), minute)
     title = _TITLES.get(key)
     if title is None:
         title = _title(local, form)

@@ -207,3 +207,26 @@ def test_a_date_format_with_seconds_is_written_each_time(monkeypatch):
         first = identity.moment_parts(MOMENT)[1]
         later = identity.moment_parts(MOMENT + timedelta(seconds=7))[1]
     assert (first, later) == ("05:12:00 (UTC)", "05:12:07 (UTC)")
+
+
+def test_full_dates_are_kept_per_catalogue_not_per_language():
+    """A catalogue swapped in for the same language (the tests that mark every translated
+    word do so) writes its own month names: kept dates are per catalogue object."""
+    import copy
+
+    from django.utils.translation import trans_real
+
+    from accounts.templatetags.identity import moment_parts
+
+    with translation.override("de"), timezone.override(zoneinfo.ZoneInfo("UTC")):
+        plain = moment_parts(MOMENT)[1]
+        real = trans_real.catalog()
+        marked = copy.copy(real)
+        marked.gettext = lambda message: f"[{real.gettext(message)}]"  # type: ignore[method-assign]
+        trans_real._active.value = marked
+        try:
+            swapped = moment_parts(MOMENT)[1]
+        finally:
+            trans_real._active.value = real
+    assert plain == "2. Dezember 2026 05:12 (UTC)"
+    assert "[Dezember]" in swapped
