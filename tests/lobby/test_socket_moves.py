@@ -158,6 +158,48 @@ def test_a_socket_move_costs_one_hand_off_and_answers_the_mover_first(alice, bob
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_doorbell_still_rings_when_the_movers_answer_cannot_be_sent(alice, bob, monkeypatch):
+    """The move is committed before its answer goes out: whatever happens to the answer
+    (the mover's socket gone), the other sockets still get their push."""
+    from lobby.consumers import TableConsumer
+
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    action = discard(table, seat)
+    mine_headers, their_headers = session_cookie(mover), session_cookie(other)
+    real_send = TableConsumer.send
+    broken: list[str] = []
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        if self.user == mover and broken == ["armed"]:
+            broken.append("answer lost")
+            raise ConnectionError("the mover's socket is gone")
+        await real_send(self, text_data=text_data, bytes_data=bytes_data, close=close)
+
+    monkeypatch.setattr(TableConsumer, "send", send)
+
+    async def scenario():
+        mine = await connect(table, mine_headers)
+        theirs = await connect(table, their_headers)
+        await mine.receive_from(timeout=5)
+        await theirs.receive_from(timeout=5)
+        broken.append("armed")
+        await mine.send_to(text_data=fields(action, table.version))
+        pushed = await theirs.receive_from(timeout=5)
+        await theirs.disconnect()
+        with pytest.raises(ConnectionError):
+            await mine.wait(timeout=5)  # the consumer's error, as Channels raises it
+        return pushed
+
+    pushed = asyncio.run(scenario())
+    before = table.version
+    table.refresh_from_db()
+    assert broken == ["armed", "answer lost"]
+    assert table.version == before + 1
+    assert f'data-version="{table.version}"' in pushed
+
+
+@pytest.mark.django_db(transaction=True)
 def test_refused_socket_moves_say_why_and_change_nothing(alice, bob, carol):
     table = started_table(alice, bob)
     mover, other, seat = players(table, alice, bob)
