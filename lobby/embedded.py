@@ -108,15 +108,7 @@ def group_send_many(sends: Sequence[tuple[str, dict[str, object]]]) -> None:
     layer = get_channel_layer()
     if layer is None or not sends:
         return
-
-    async def send_all() -> list[object]:
-        results: list[object] = await asyncio.gather(
-            *(layer.group_send(group, message) for group, message in sends),
-            return_exceptions=True,
-        )
-        return results
-
-    _log_failures(sends, _run(layer, send_all))
+    _run(layer, lambda: _send_all(layer, sends))
 
 
 async def group_send_many_async(sends: Sequence[tuple[str, dict[str, object]]]) -> None:
@@ -124,15 +116,16 @@ async def group_send_many_async(sends: Sequence[tuple[str, dict[str, object]]]) 
     layer = get_channel_layer()
     if layer is None or not sends:
         return
+    await _send_all(layer, sends)
+
+
+async def _send_all(layer: Any, sends: Sequence[tuple[str, dict[str, object]]]) -> None:
+    """Send every message at once; log those that fail (the others still go)."""
     results = await asyncio.gather(
         *(layer.group_send(group, message) for group, message in sends),
         return_exceptions=True,
     )
-    _log_failures(sends, results)
-
-
-def _log_failures(sends: Sequence[tuple[str, dict[str, object]]], results: Any) -> None:
-    for (group, message), result in zip(sends, results or (), strict=False):
+    for (group, message), result in zip(sends, results, strict=True):
         if isinstance(result, BaseException):
             logger.warning(
                 "a %s message to %s could not be sent",

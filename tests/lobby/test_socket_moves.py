@@ -50,6 +50,15 @@ def first_legal_over_socket(table: Table, mover, seat: int):
     return board
 
 
+async def both_sockets(table: Table, mine_headers, their_headers):
+    """Open the mover's and the other player's sockets; each has read its first board."""
+    mine = await connect(table, mine_headers)
+    theirs = await connect(table, their_headers)
+    await mine.receive_from(timeout=5)
+    await theirs.receive_from(timeout=5)
+    return mine, theirs
+
+
 def players(table: Table, alice, bob):
     mover_seat = seat_to_move(table)
     by_seat = {s.position: s.user for s in table.seats.select_related("user")}
@@ -65,10 +74,7 @@ def test_a_move_sent_over_the_socket_is_played_and_answered_on_that_socket(alice
     mine_headers, their_headers = session_cookie(mover), session_cookie(other)
 
     async def scenario():
-        mine = await connect(table, mine_headers)
-        theirs = await connect(table, their_headers)
-        await mine.receive_from(timeout=5)
-        await theirs.receive_from(timeout=5)
+        mine, theirs = await both_sockets(table, mine_headers, their_headers)
         await mine.send_to(text_data=fields(action, table.version))
         answer = await mine.receive_from(timeout=5)
         pushed = await theirs.receive_from(timeout=5)
@@ -135,10 +141,7 @@ def test_a_socket_move_costs_one_hand_off_and_answers_the_mover_first(alice, bob
     monkeypatch.setattr(TableConsumer, "send", send)
 
     async def scenario():
-        mine = await connect(table, mine_headers)
-        theirs = await connect(table, their_headers)
-        await mine.receive_from(timeout=5)
-        await theirs.receive_from(timeout=5)
+        mine, theirs = await both_sockets(table, mine_headers, their_headers)
         hand_offs.clear()
         events.clear()
         await mine.send_to(text_data=fields(action, table.version))
@@ -179,10 +182,7 @@ def test_the_doorbell_still_rings_when_the_movers_answer_cannot_be_sent(alice, b
     monkeypatch.setattr(TableConsumer, "send", send)
 
     async def scenario():
-        mine = await connect(table, mine_headers)
-        theirs = await connect(table, their_headers)
-        await mine.receive_from(timeout=5)
-        await theirs.receive_from(timeout=5)
+        mine, theirs = await both_sockets(table, mine_headers, their_headers)
         broken.append("armed")
         await mine.send_to(text_data=fields(action, table.version))
         pushed = await theirs.receive_from(timeout=5)
