@@ -19,7 +19,7 @@ from lobby.chat import chat_hidden_html, chat_message_html
 from lobby.embedded import group_send_many_async
 from lobby.rendering import Sent, board_full, board_message
 from lobby.selectors import turn_count
-from lobby.socket_moves import refusal_html, socket_move
+from lobby.socket_moves import move_ref, refusal_html, socket_move
 from lobby.sockets import turns_group, user_group
 
 
@@ -155,7 +155,8 @@ class TableConsumer(SocketConsumer):
         """Play the player's move: one hand-off for lock, apply, commit and the drawing.
 
         The answer is what changed on this socket's board (its own doorbell then finds the
-        version sent and sends nothing), or the refusal's words in the error region. The
+        version sent and sends nothing), or the refusal's words in the error region; either
+        names the move's "ref", if it had one (`move_ref`). The
         move's doorbell and turn counts come back with it and are sent from here, after
         the answer, whatever happens to the answer (`notify.rings_held`'s `hand_over`).
         """
@@ -169,11 +170,12 @@ class TableConsumer(SocketConsumer):
                 zone=self.zone,
                 hand_over=rings,
             )
+            ref = move_ref(text)
             if isinstance(result, str):
-                await self.send(text_data=refusal_html(self.code, result))
+                await self.send(text_data=refusal_html(self.code, result, ref))
             elif self.sent is None or result.version > self.sent.version:
                 # (Else a push of a later version reached this socket first.)
-                message, self.sent = board_message(result, self.sent)
+                message, self.sent = board_message(result, self.sent, ref)
                 await self.send(text_data=message)
         finally:
             if rings:

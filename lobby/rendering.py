@@ -440,20 +440,25 @@ def _log_append(board: Board, sent: Sent) -> str | None:
     return f'<ol id="{board.board_id}-log-list" hx-swap-oob="afterbegin">' + "".join(new) + "</ol>"
 
 
-def board_message(board: Board, sent: Sent | None) -> tuple[str, Sent]:
+def board_message(board: Board, sent: Sent | None, ref: str | None = None) -> tuple[str, Sent]:
     """Return the socket message that takes a page from `sent` to `board`, and the new `sent`.
 
     The whole board when the socket sent none yet or the skeleton changed; else a marker
     naming the version it applies to (`data-base`) and the new one, the regions that
     changed (the error region always, so an old refusal goes) and the new log lines. The
     page applies it only on top of `data-base`, else asks for the whole board
-    (static/js/playtable.js).
+    (static/js/playtable.js). A move's answer names the move's `ref` (a checked
+    `lobby.socket_moves.REF`) on the meta element, or on the whole board.
     """
+    tag = f' data-ref="{ref}"' if ref else ""
     if sent is None or sent.skeleton != board.skeleton:
-        return board_full(board)
+        html, new = board_full(board)
+        if tag:
+            html = html.replace('class="board-wrap"', f'class="board-wrap"{tag}', 1)
+        return html, new
     parts = [
         f'<div id="{board.board_id}-meta" hidden data-version="{board.version}" '
-        f'data-base="{sent.version}" data-status="{board.status}"></div>'
+        f'data-base="{sent.version}" data-status="{board.status}"{tag}></div>'
     ]
     for name, element in board.regions.items():
         if name == "log" or (name != "error" and sent.hashes.get(name) == board.hashes[name]):

@@ -11,12 +11,16 @@ board's error region, nothing changed. The HTTP POST stays: without JavaScript, 
 the socket is down, and for tests.
 
 A socket move message is a JSON object with the form's fields: {"action": "<the
-action's JSON>", "version": "<the version the page shows>"}.
+action's JSON>", "version": "<the version the page shows>"}, and optionally "ref": up to
+16 letters, digits, "-" or "_" that the answer (or the refusal) carries back as
+`data-ref`. Other players' pushes reach the same socket at any time (in Mondo all four
+act at once), so a page that wants to know which message answered its move names it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import zoneinfo
 from typing import Any
 
@@ -35,6 +39,8 @@ from lobby.services.notify import rings_held
 MAX_ACTION_BYTES = 2000
 #: The longest socket move message read at all.
 MAX_MESSAGE_BYTES = 4000
+#: What a move's "ref" may be: the answer repeats it in an attribute, so nothing to escape.
+REF = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 def _unreadable() -> BadRequest:
@@ -58,6 +64,21 @@ def move_fields(raw_action: object, raw_version: object) -> tuple[dict[str, Any]
     if not raw_version.isascii() or not raw_version.isdigit() or len(raw_version) > 9:
         raise _unreadable()
     return action, int(raw_version)
+
+
+def move_ref(text: str) -> str | None:
+    """Return the "ref" a socket move message names, if it is well formed (else None).
+
+    A malformed ref is refused with the move (`_play`); this only says what to echo.
+    """
+    if len(text) > MAX_MESSAGE_BYTES or '"ref"' not in text:
+        return None
+    try:
+        fields = json.loads(text)
+    except ValueError:
+        return None
+    ref = fields.get("ref") if isinstance(fields, dict) else None
+    return ref if isinstance(ref, str) and REF.fullmatch(ref) else None
 
 
 def socket_move(
@@ -99,6 +120,9 @@ def _play(
         raise _unreadable() from None
     if not isinstance(fields, dict):
         raise _unreadable()
+    ref = fields.get("ref")
+    if ref is not None and not (isinstance(ref, str) and REF.fullmatch(ref)):
+        raise _unreadable()
     action, version = move_fields(fields.get("action"), fields.get("version"))
     with rings_held(hand_over):
         table = services.move_submit(code=code, user=user, action=action, seen_version=version)
@@ -111,11 +135,13 @@ def _play(
     return board
 
 
-def refusal_html(code: str, words: str) -> str:
-    """Return the socket message that shows a refused move's words in the board's error region."""
+def refusal_html(code: str, words: str, ref: str | None = None) -> str:
+    """Return the socket message that shows a refused move's words in the board's error
+    region (naming the move's `ref`, if it had one)."""
     return format_html(
-        '<div id="table-{}-board-error" class="region">'
+        '<div id="table-{}-board-error" class="region"{}>'
         '<div class="board-error" role="alert">{}</div></div>',
         code,
+        format_html(' data-ref="{}"', ref) if ref else "",
         words,
     )

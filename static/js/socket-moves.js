@@ -2,9 +2,10 @@
 // Only for the move forms marked data-socket-moves (the games in SOCKET_MOVE_GAMES).
 //
 // While the table page's socket is open, a move form's submit is sent over it as the
-// form's fields ({"action": ..., "version": ...}) instead of an HTTP POST: the server
-// plays it through the same service and answers on this socket with what changed on
-// the board, or with the refusal's words in the board's error region. With the socket
+// form's fields ({"action": ..., "version": ..., "ref": ...}) instead of an HTTP POST:
+// the server plays it through the same service and answers on this socket with what
+// changed on the board, or with the refusal's words in the board's error region, either
+// naming the ref. With the socket
 // down (connecting, reconnecting, closed) htmx posts the form as before; without
 // JavaScript the browser does. A confirmation (confirm.js) comes first either way:
 // this runs at htmx's "confirm" step, which follows the submit.
@@ -12,11 +13,14 @@
   "use strict";
   var socket = null;
   var socketElt = null;
-  // When the last move went over the socket, until the socket's next message (its answer,
-  // its refusal or another player's push): a submit meanwhile is dropped, as htmx drops a
-  // second post of a form whose first answer replaces it. A double click is one move, not
-  // a move and a refusal of the same move as stale (or, in Mondo, two turns of the tile).
+  // When the last move went over the socket, until its answer or its refusal (each names
+  // the move's "ref"): a submit meanwhile is dropped, as htmx drops a second post of a
+  // form whose first answer replaces it. A double click is one move, not a move and a
+  // refusal of the same move as stale (or, in Mondo, two turns of the tile), also when
+  // another player's push reaches the page between the two clicks.
   var sentAt = 0;
+  var sentRef = "";
+  var sent = 0;
   var ON_ITS_WAY_MS = 10000;
 
   function isTableSocket(elt) {
@@ -35,9 +39,11 @@
       sentAt = 0;
     }
   });
-  // Every message counts (also one the page drops as older than the board it shows).
+  // The answer counts also when the page drops it as older than the board it shows.
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    if (event.target === socketElt) sentAt = 0;
+    if (event.target !== socketElt || !sentAt) return;
+    var head = String(event.detail.message || "").slice(0, 400);
+    if (head.indexOf(' data-ref="' + sentRef + '"') >= 0) sentAt = 0;
   });
 
   document.addEventListener("htmx:confirm", function (event) {
@@ -58,6 +64,10 @@
     event.preventDefault(); // no HTTP request: the answer comes over the socket
     if (sentAt && Date.now() - sentAt < ON_ITS_WAY_MS) return; // the last one is on its way
     sentAt = Date.now();
-    socket.send(JSON.stringify({ action: action, version: String(data.get("version") || "") }));
+    sent += 1;
+    sentRef = "m" + sent;
+    socket.send(
+      JSON.stringify({ action: action, version: String(data.get("version") || ""), ref: sentRef })
+    );
   });
 })();

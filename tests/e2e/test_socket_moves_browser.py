@@ -279,6 +279,10 @@ def test_mondo_takes_over_the_socket_and_a_lost_race_shows_its_toast(asgi_server
     expect(ben.locator(".mo-held")).to_be_visible(timeout=10_000)
     # Ben's take reached Ann's board first: the tile is gone from her pool.
     expect(ann.locator("button.mo-slot").first).not_to_have_attribute("value", tile)
+    # Another player's push is not her answer: a second click is still dropped.
+    ann.locator("button.mo-slot").first.click()
+    ann.wait_for_timeout(300)
+    assert ann.evaluate("() => window.__heldMoves.length") == 1
     ann.evaluate("() => window.__releaseMoves()")
     toast = ann.locator(".mo-toast")
     expect(toast).to_contain_text("Another player took that tile just before you.")
@@ -288,8 +292,9 @@ def test_mondo_takes_over_the_socket_and_a_lost_race_shows_its_toast(asgi_server
     table.refresh_from_db()
     assert table.move_count == 1
 
+    # The refusal named her move: the next click goes at once (not after the 10 s guard).
     _played(ann, ben, table, lambda page: page.locator("button.mo-slot").first.click())
-    expect(ann.locator(".mo-held")).to_be_visible()
+    expect(ann.locator(".mo-held")).to_be_visible(timeout=5_000)
     ann.screenshot(path=str(e2e / "socket_move_mondo_desktop.png"), full_page=True)
     ben.screenshot(path=str(e2e / "socket_move_mondo_phone.png"), full_page=True)
     assert posts == []

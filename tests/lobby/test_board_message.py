@@ -116,3 +116,18 @@ def test_a_region_inside_a_region_is_refused():
     )
     with pytest.raises(TemplateSyntaxError, match="inside another region"):
         template.render(Context({"board_id": BID}))
+
+
+def test_a_moves_answer_names_its_ref_on_the_meta_or_on_the_whole_board():
+    first = board(1, {"hand": "A"})
+    _, sent = board_full(first)
+    second = board(2, {"hand": "B"})
+    message, _ = board_message(second, sent, "m-7")
+    assert message.startswith(
+        f'<div id="{BID}-meta" hidden data-version="2" data-base="1" data-status="active"'
+        ' data-ref="m-7"></div>'
+    )
+    whole, _ = board_message(board(2, {"hand": "B"}, skeleton="other"), sent, "m-7")
+    assert whole.startswith(f'<div id="{BID}" class="board-wrap" data-ref="m-7" data-version="2">')
+    # Without a ref (every push), nothing is named.
+    assert "data-ref" not in board_message(second, sent)[0]

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from games.registry import get_engine
 from lobby import rendering
 from lobby.models import Table
-from lobby.socket_moves import socket_move
+from lobby.socket_moves import move_ref, refusal_html, socket_move
 from tests.lobby.helpers import live_table, seat_to_move, started_table
 from tests.lobby.test_consumers import ANON, connect, session_cookie
 
@@ -241,6 +241,60 @@ def test_refused_socket_moves_say_why_and_change_nothing(alice, bob, carol):
             assert len(re.sub("<[^>]+>", "", answer).strip()) > 10  # words, not a code
     table.refresh_from_db()
     assert table.version == version and table.move_count == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_names_its_ref_and_only_its_own_answer_carries_it(alice, bob):
+    """A page sends a "ref" with its move; the answer (or refusal) carries it back, the
+    other sockets' pushes do not: in Mondo other players' pushes arrive at any moment."""
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    action = discard(table, seat)
+    mine_headers, their_headers = session_cookie(mover), session_cookie(other)
+    with_ref = json.loads(fields(action, table.version)) | {"ref": "m-1_A"}
+    stale = json.loads(fields(action, table.version)) | {"ref": "m-2"}
+
+    async def scenario():
+        mine, theirs = await both_sockets(table, mine_headers, their_headers)
+        await mine.send_to(text_data=json.dumps(with_ref))
+        answer = await mine.receive_from(timeout=5)
+        pushed = await theirs.receive_from(timeout=5)
+        await mine.send_to(text_data=json.dumps(stale))  # the same move again: stale now
+        refused = await mine.receive_from(timeout=5)
+        await mine.disconnect()
+        await theirs.disconnect()
+        return answer, pushed, refused
+
+    answer, pushed, refused = asyncio.run(scenario())
+    table.refresh_from_db()
+    assert table.move_count == 1
+    assert answer.startswith(f'<div id="table-{table.code}-board-meta" hidden')
+    assert answer.split(">", 1)[0].endswith(' data-ref="m-1_A"')
+    assert "data-ref" not in pushed
+    assert refused.startswith(
+        f'<div id="table-{table.code}-board-error" class="region" data-ref="m-2">'
+    )
+    assert "moved on" in refused
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["", "x" * 17, 'a"b', "<script>", 7, ["m"], "m 1", "é"],
+    ids=["empty", "long", "quote", "tag", "number", "list", "space", "accent"],
+)
+@pytest.mark.django_db
+def test_a_malformed_ref_refuses_the_move_in_words_and_changes_nothing(ref, alice, bob):
+    table = started_table(alice, bob)
+    mover, _other, seat = players(table, alice, bob)
+    version, state = table.version, table.state
+    text = json.dumps(json.loads(fields(discard(table, seat), version)) | {"ref": ref})
+    words = socket_move(code=str(table.code), user=mover, text=text, language="en", zone=None)
+    assert isinstance(words, str) and "could not be read" in words
+    # Nothing to echo: the refusal names no ref.
+    assert move_ref(text) is None
+    assert "data-ref" not in refusal_html(str(table.code), words, move_ref(text))
+    table.refresh_from_db()
+    assert table.version == version and table.move_count == 0 and table.state == state
 
 
 #: The locked table with its seats and players (one statement, lobby.statements), the Move,

@@ -71,7 +71,7 @@
 
   // A move sent over the table socket is refused by a message that is the board's error
   // region alone (lobby.socket_moves.refusal_html); a push carries a meta element first.
-  var REFUSAL = /^<div id="[^"]+-board-error" class="region">/;
+  var REFUSAL = /^<div id="[^"]+-board-error" class="region"[ >]/;
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = event.detail && event.detail.message;
     if (typeof message !== "string" || !REFUSAL.test(message)) return;
