@@ -74,6 +74,9 @@ class BoardClient:
     #: Refusals of this player's moves sent over the socket, and the last one's words.
     refusals: int = 0
     refusal: str = ""
+    #: Answers to this player's socket moves by the move's "ref": (the version the answer
+    #: brought, or None for a refusal; when it arrived; a refusal's words).
+    answers: dict[str, tuple[int | None, float, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         prefix = re.escape(f"table-{self.code}-board-")
@@ -115,15 +118,25 @@ class BoardClient:
             self.push_bytes += len(message.encode())
         meta = _open_tag(message, f"table-{self.code}-board-meta")
         if meta is not None and "data-version" in meta[2]:
+            if "data-ref" in meta[2]:
+                self.answers[meta[2]["data-ref"]] = (int(meta[2]["data-version"]), now, "")
             return self._push(message, meta, now)
         if message.startswith(f'<div id="table-{self.code}-board-error"'):
             # A move sent over this socket was refused (lobby.socket_moves): its words.
             self.refusals += 1
             self.refusal = re.sub(r"<[^>]+>", "", message).strip()
+            ref = _ATTR.findall(message, 0, message.find(">"))
+            for name, value in ref:
+                if name == "data-ref":
+                    self.answers[value] = (None, now, self.refusal)
             return None
-        if self.apply_full(message) is not None:
+        version = self.apply_full(message)
+        if version is not None:
             self.resync_at = None
             self._arrived(self.version, now)
+            tag = _open_tag(message, f"table-{self.code}-board")
+            if tag is not None and "data-ref" in tag[2]:
+                self.answers[tag[2]["data-ref"]] = (version, now, "")
         return None
 
     def apply_full(self, message: str) -> int | None:

@@ -6,9 +6,9 @@
 
 Starts Playtable for real on PostgreSQL + Redis (daphne and a Celery worker, as the
 Procfile runs them) on a scratch database, seats simulated players at each of N live
-tables, and lets them play: each player holds its table's WebSocket open and posts
-the moves its own board offers (the buttons a browser would click) through the same
-HTTP endpoint. It prints, per size: moves/s, move latency, fan-out latency (the
+tables, and lets them play: each player holds its table's WebSocket open and sends
+the moves its own board offers (the buttons a browser would click) over it, as the
+page does. It prints, per size: moves/s, move latency, fan-out latency (the
 server's commit to the moment every socket of the table holds its new board), errors,
 the bytes a socket receives per push, server CPU and memory; and the same load against
 a trivial view (`/ping`) of the same server in the same run, so the move path reads as
@@ -32,6 +32,8 @@ nothing kept yet), which is not the steady state the bars are about; the table s
 
 The socket client (bench/_load_client.py) understands whole boards and region pushes
 (only the regions that changed, applied on the version they name, else a `resync`).
+Moves go over each player's table socket, as the page sends them, each named by a
+"ref" that its answer or refusal carries back (`--moves http` posts them instead).
 
 Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones). It
 never touches the developer's database: it creates and drops `bench_load`.
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -433,32 +436,37 @@ SOCKET_ANSWER_TIMEOUT = 30.0
 class SocketAnswer:
     """What a move sent over the socket got back, shaped like the HTTP answer's figures."""
 
-    def __init__(self, status_code: int, committed: float) -> None:
+    def __init__(self, status_code: int, committed: float, version: int = 0) -> None:
         self.status_code, self.committed, self.text = status_code, committed, ""
+        self.version = version
         self.headers = {"X-Committed-At": f"{committed:.6f}"}
 
 
+_refs = itertools.count(1)
+
+
 async def _send(table: Seated, player: Player, action: str) -> SocketAnswer | None:
-    """Send one action over the player's socket, as static/js/socket-moves.js does; wait
-    for the socket's answer (a newer board: 200) or its refusal (409 stale, else 400).
+    """Send one action over the player's socket, as static/js/socket-moves.js does, named
+    by a "ref"; wait for the socket's message that names it: the answer (200, with the
+    version it brought) or the refusal (409 stale, else 400). Other players' pushes reach
+    the socket meanwhile (Mondo) and are not taken for the answer.
 
     The fan-out is counted from when the answer reached the mover (the commit is a moment
     before): the other sockets' pushes race the mover's answer.
     """
     client = player.client
-    before, refused = client.version, client.refusals
+    ref = f"b{next(_refs)}"
+    message = {"action": action, "version": str(client.version), "ref": ref}
     try:
-        await player.ws.send(json.dumps({"action": action, "version": str(before)}))
+        await player.ws.send(json.dumps(message))
     except Exception:
         return None
-    done = await table.signal.wait_for(
-        lambda: client.version > before or client.refusals > refused, SOCKET_ANSWER_TIMEOUT
-    )
-    if not done:
+    if not await table.signal.wait_for(lambda: ref in client.answers, SOCKET_ANSWER_TIMEOUT):
         return None
-    if client.version > before:
-        return SocketAnswer(200, client.held_since(client.version) or time.time())
-    return SocketAnswer(409 if "moved on" in client.refusal else 400, time.time())
+    version, at, words = client.answers.pop(ref)
+    if version is not None:
+        return SocketAnswer(200, at, version)
+    return SocketAnswer(409 if "moved on" in words else 400, at)
 
 
 async def _move(
@@ -483,8 +491,8 @@ def _answered(table: Seated, player: Player, response: Any, stats: Stats) -> int
         if response.status_code != 200:
             return None
         stats.moves += 1
-        table.latest = max(table.latest, player.client.version)
-        return player.client.version
+        table.latest = max(table.latest, response.version)
+        return response.version
     # An answer that refused the move still carries the current board.
     version = player.client.apply_full(response.text)
     if response.status_code != 200 or version is None:
@@ -837,14 +845,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--moves",
         default="socket",
         choices=("socket", "http"),
-        help="Lost Cities moves over the table socket (default, as the page sends them "
-        "while its socket is open) or as HTTP posts (the fallback); Mondo always posts",
+        help="moves over the table socket (default, as the page sends them while its "
+        "socket is open; each names itself, so Mondo's answers are told from other "
+        "players' pushes) or as HTTP posts (the fallback)",
     )
     args = parser.parse_args(argv)
-    # The page sends Mondo's moves over the socket too; here they are posted, since with
-    # four players acting at once a newer board on the mover's socket need not be the
-    # answer to its own move, and `_send` tells them apart by the version alone.
-    MOVES["via"] = "http" if args.game == "mondo" else args.moves
+    MOVES["via"] = args.moves
     if args.move_every is not None and args.move_every <= 0:
         parser.error("--move-every must be more than 0")
     env = _env()

@@ -133,3 +133,28 @@ def test_a_refused_socket_move_is_counted_with_its_words_and_changes_nothing():
     assert client.refusal == "The table has moved on since you looked."
     assert client.version == 4 and client.seen == 4
     assert client.actions() == [json.dumps(PLAY)]
+
+
+def test_answers_are_known_by_the_ref_they_name_and_other_pushes_are_not_answers():
+    client = BoardClient(CODE)
+    client.feed(full(4, region("hand", button(PLAY))), 1.0)
+    # Another player's push first (Mondo): no ref, no answer.
+    client.feed(push(5, 4, region("shared", "x")), 2.0)
+    assert client.answers == {}
+    answer = push(6, 5, region("hand", button(DRAW))).replace(
+        'data-status="active">', 'data-status="active" data-ref="b7">', 1
+    )
+    client.feed(answer, 3.0)
+    assert client.answers == {"b7": (6, 3.0, "")}
+    assert client.version == 6 and client.actions() == [json.dumps(DRAW)]
+    refusal = (
+        f'<div id="table-{CODE}-board-error" class="region" data-ref="b8"><div '
+        'class="board-error" role="alert">Another player took that tile.</div></div>'
+    )
+    client.feed(refusal, 4.0)
+    assert client.answers["b8"] == (None, 4.0, "Another player took that tile.")
+    whole = full(9, region("hand", "")).replace(
+        'class="board-wrap"', 'class="board-wrap" data-ref="b9"'
+    )
+    client.feed(whole, 5.0)
+    assert client.answers["b9"] == (9, 5.0, "") and client.version == 9
