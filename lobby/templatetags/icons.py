@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import template
-from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from config.urlcache import static_cached
+
 register = template.Library()
+
+
+def sprite_href() -> str:
+    """Return the sprite's address (kept per process: boards draw it dozens of times)."""
+    return static_cached("icons/sprite.svg")
 
 
 @register.simple_tag
@@ -16,8 +24,14 @@ def icon(name: str, label: str = "", css: str = "") -> SafeString:
 
     With a `label` (already translated), screen readers read it and it shows as a tooltip;
     without one the icon is decoration (`aria-hidden`), for when words stand beside it.
+    Written once per process for each name, words, classes and sprite address.
     """
-    href = f"{static('icons/sprite.svg')}#{name}"
+    return _icon(str(name), str(label), str(css), sprite_href())
+
+
+@lru_cache(maxsize=4096)
+def _icon(name: str, label: str, css: str, sprite: str) -> SafeString:
+    href = f"{sprite}#{name}"
     classes = f"icon icon-{name} {css}".strip()
     if label:
         return format_html(

@@ -40,3 +40,37 @@ def test_changing_the_urlconf_empties_the_cache() -> None:
     assert urlcache._reversed.cache_info().currsize > 0
     with override_settings(ROOT_URLCONF="config.urls"):
         assert urlcache._reversed.cache_info().currsize == 0
+
+
+def test_static_addresses_are_djangos_asked_of_the_storage_once(monkeypatch) -> None:
+    from django.contrib.staticfiles.storage import staticfiles_storage
+    from django.templatetags.static import static
+
+    from config.urlcache import static_cached
+
+    urlcache._static.cache_clear()
+    asked: list[str] = []
+    staticfiles_storage.url("icons/sprite.svg")  # the lazy storage set up
+    real = type(staticfiles_storage._wrapped).url
+
+    def url(self, name, *args, **kwargs):
+        asked.append(name)
+        return real(self, name, *args, **kwargs)
+
+    expected = static("icons/sprite.svg")
+    monkeypatch.setattr(type(staticfiles_storage._wrapped), "url", url)
+    assert static_cached("icons/sprite.svg") == expected
+    assert static_cached("icons/sprite.svg") == expected
+    assert asked == ["icons/sprite.svg"]
+
+
+def test_another_static_url_gets_its_own_addresses() -> None:
+    from config.urlcache import static_cached
+    from lobby.templatetags.icons import icon
+
+    plain = static_cached("icons/sprite.svg")
+    with override_settings(STATIC_URL="/assets/"):
+        assert static_cached("icons/sprite.svg") == "/assets/icons/sprite.svg"
+        assert 'href="/assets/icons/sprite.svg#mo-forest"' in icon("mo-forest")
+    assert static_cached("icons/sprite.svg") == plain
+    assert f'href="{plain}#mo-forest"' in icon("mo-forest")

@@ -9,11 +9,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.templatetags.static import static
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from lobby.templatetags.icons import sprite_href
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
@@ -21,7 +21,7 @@ register = template.Library()
 
 def sprite_url() -> str:
     """Return the sprite's address, once per tag call (a board draws ~300 tiles)."""
-    return static("icons/sprite.svg")
+    return sprite_href()
 
 
 def tile_html(t: Mapping[str, Any], sprite: str) -> str:
