@@ -51,7 +51,9 @@ BOARD_LIBRARIES = (
     "lobby.templatetags.playtable",
     "lobby.templatetags.regions",
     "lobby.templatetags.last_move",
+    "lobby.templatetags.icons",
     "games.lost_cities.templatetags.lost_cities_cards",
+    "games.mondo.templatetags.mondo_tiles",
 )
 
 

@@ -47,3 +47,7 @@ def _icon(name: str, label: str, css: str, sprite: str) -> SafeString:
         classes,
         href,
     )
+
+
+#: For Jinja2 boards (lobby/jinja.py): `{{ icon("mo-chip") }}`.
+JINJA_GLOBALS = {"icon": icon}

@@ -44,6 +44,7 @@ def test_the_boards_on_the_move_path_are_jinja2_templates():
     names = {str(path.relative_to(ROOT)) for path in JINJA_TEMPLATES}
     assert "lobby/jinja2/lobby/_board.html" in names
     assert "games/lost_cities/jinja2/games/lost_cities/_board.html" in names
+    assert "games/mondo/jinja2/games/mondo/_board.html" in names
 
 
 def test_a_kept_region_is_drawn_again_when_what_it_reads_changes():
@@ -143,6 +144,23 @@ def test_a_seat_name_is_escaped_everywhere_on_the_lost_cities_board():
 
 
 @pytest.mark.django_db
+def test_the_mondo_board_escapes_seat_names_and_keeps_its_legends_in_a_region():
+    alice = UserFactory(username="alice")
+    bob = UserFactory(username="bob")
+    table = live_table("mondo", alice, bob)
+    table.refresh_from_db()
+    named = mock.PropertyMock(return_value='<script>"x"</script>')
+    with mock.patch.object(Seat, "display_name", new_callable=lambda: named):
+        html = board_html(table, alice)
+    assert '<script>"x"' not in html
+    # The seat bar, the totals, the other world's heading and its grid's label.
+    assert html.count("&lt;script&gt;&#34;x&#34;&lt;/script&gt;") >= 4
+    # The legends never change in a game: a kept region, not the skeleton drawn each push.
+    board = board_render(table, alice)
+    assert "mo-animal-legend" in board.regions["legend"]
+
+
+@pytest.mark.django_db
 def test_the_table_page_draws_the_jinja_board_with_its_form_token(client: Client, alice, bob):
     table = live_table("lost_cities", alice, bob)
     client.force_login(alice)
@@ -157,12 +175,12 @@ def test_the_table_page_draws_the_jinja_board_with_its_form_token(client: Client
 def test_a_push_drawing_of_a_django_board_inside_the_jinja_board_keeps_its_regions(alice, bob):
     """Games whose board is still a Django template draw inside the Jinja2 board: their
     regions go to the same collector as the Jinja2 board's own."""
-    table = live_table("mondo", alice, bob)
+    table = live_table("reworld", alice, bob)
     table.refresh_from_db()
     board = board_render(table, alice)
     platform = {"error", "seats", "status", "version", "fairness", "actions", "end", "log"}
     assert platform <= board.regions.keys()
-    assert {"info", "pool", "tasks"} <= board.regions.keys()
+    assert {"info", "scores", "hand"} <= board.regions.keys()
     assert "\x00" not in board.html
     for name, element in board.regions.items():
         assert element in board.html, name

@@ -1,6 +1,8 @@
 """Mondo's tiles, world cells and pool, built in Python: a board holds ~300 of them.
 
-The words are the templates' own messages (the same msgids), so the catalogues still apply.
+Drawing functions for the board's Jinja2 template (games/mondo/jinja2/, lobby/jinja.py):
+`JINJA_GLOBALS`. The words are the templates' own messages (the same msgids), so the
+catalogues still apply.
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ def tile_html(t: Mapping[str, Any], sprite: str) -> str:
     return f'<span class="mo-tile {escape(t["cls"])}">{mark}{animal}</span>'
 
 
-@register.simple_tag
 def mo_tile(t: Mapping[str, Any]) -> SafeString:
     """Return one tile."""
     return mark_safe(tile_html(t, sprite_url()))
@@ -83,16 +84,15 @@ def _cell(
 def _cell_marks(last: Any, seat: Any) -> dict[str, str]:
     """Return `data-last-move` by cell key for the spaces of `seat`'s world the other
     player's latest move filled (lobby.marks; games/mondo/marks.py names them)."""
-    if last is None:
+    if not hasattr(last, "keys"):  # no last move (None), or a replay's
         return {}
     prefix = f"cell:{seat}:"
     attribute = format_html(' data-last-move="{}"', last.n)
     return {key[len(prefix) :]: attribute for key in last.keys if key.startswith(prefix)}
 
 
-@register.simple_tag(takes_context=True)
 def mo_rows(
-    context: Any,
+    last: Any,
     rows: Iterable[Iterable[Mapping[str, Any]]],
     held: Any = None,
     replay: Any = False,
@@ -100,12 +100,13 @@ def mo_rows(
 ) -> SafeString:
     """Return a world's rows of cells; a legal cell is a button showing the held tile.
 
-    A space the other player's latest move filled carries the last-move mark.
+    A space the other player's latest move filled (`last`: lobby.marks.last_move) carries
+    the last-move mark.
     """
     place_label = escape(gettext("Place the tile on row-column"))
     sprite = sprite_url()
     held_tile = tile_html(held["tile"], sprite) if held else ""
-    marks = _cell_marks(context.get("last_move"), seat)
+    marks = _cell_marks(last, seat)
     return mark_safe(
         "".join(
             '<div class="mo-row" role="row">'
@@ -129,15 +130,15 @@ def _pool_marks(last: Any) -> dict[int, str]:
     }
 
 
-@register.simple_tag(takes_context=True)
-def mo_pool(context: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeString:
+def mo_pool(last: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeString:
     """Return the pool's slots: a taken slot stays as a gap, a takeable tile is a button.
 
-    The gap another player's latest take left carries the last-move mark.
+    The gap another player's latest take left (`last`: lobby.marks.last_move) carries the
+    last-move mark.
     """
     take_label = escape(gettext("Take pool tile"))
     sprite = sprite_url()
-    marks = _pool_marks(context.get("last_move"))
+    marks = _pool_marks(last)
     parts = []
     for slot in pool:
         tile = slot.get("tile")
@@ -158,3 +159,7 @@ def mo_pool(context: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False
         else:
             parts.append(f'<span class="mo-slot">{tile_html(tile, sprite)}</span>')
     return mark_safe("".join(parts))
+
+
+#: The drawing functions the board's template calls.
+JINJA_GLOBALS = {"mo_tile": mo_tile, "mo_rows": mo_rows, "mo_pool": mo_pool}

@@ -9,7 +9,8 @@ from django.template.loader import render_to_string
 
 import games.mondo
 
-TEMPLATES = Path(games.mondo.__file__).parent / "templates/games/mondo"
+#: The board and its parts, drawn on every move: Jinja2 templates (lobby/jinja.py).
+BOARD_TEMPLATES = Path(games.mondo.__file__).parent / "jinja2/games/mondo"
 
 
 def test_the_help_fragment_renders_the_rules_in_plain_words() -> None:
@@ -37,8 +38,8 @@ def test_every_sentence_of_the_board_templates_is_inside_a_translation_tag() -> 
     The help itself is checked, more strictly, for every game in ../test_help_pages.py.
     """
     for name in ("_board.html", "_breakdown.html", "_status.html", "_world.html"):
-        source = (TEMPLATES / name).read_text()
-        source = re.sub(r"{% blocktranslate.*?%}.*?{% endblocktranslate %}", "", source, flags=re.S)
+        source = (BOARD_TEMPLATES / name).read_text()
+        source = re.sub(r"{% trans .*?%}.*?{% endtrans %}", "", source, flags=re.S)
         source = re.sub(r"{%.*?%}|{{.*?}}|{#.*?#}", "", source, flags=re.S)
         source = re.sub(r"<[^>]+>", "", source)
         leftover = re.sub(r"[\s·—–−+=×±⟲⟳:(),.\-0-9]+", "", source)
