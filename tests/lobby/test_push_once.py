@@ -288,14 +288,18 @@ def test_a_game_whose_players_act_at_once_leaves_the_other_views_to_the_push(ali
     text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
     headers = session_cookie(other)
 
+    def move_counted():
+        # Counted in the move's own thread: the socket's drawing, in another hand-off, may
+        # start as soon as the move returns, before the loop reads a count.
+        before = rendering.board_render.count
+        board = socket_move(code=str(table.code), user=mover, text=text, language="en", zone=None)
+        return board, rendering.board_render.count - before
+
     async def scenario():
         theirs = await connect(table, headers)
         await theirs.receive_from(timeout=5)
         drawn = rendering.board_render.count
-        board = await sync_to_async(socket_move)(
-            code=str(table.code), user=mover, text=text, language="en", zone=None
-        )
-        move_drawn = rendering.board_render.count - drawn
+        board, move_drawn = await sync_to_async(move_counted)()
         pushed = await theirs.receive_from(timeout=5)
         push_drawn = rendering.board_render.count - drawn - move_drawn
         await theirs.disconnect()

@@ -130,11 +130,30 @@ def _pool_marks(last: Any) -> dict[int, str]:
     }
 
 
-def mo_pool(last: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False) -> SafeString:
+#: How many places of the pool one region holds (the board's pool is ~136 places).
+POOL_PART = 17
+
+
+def mo_pool_parts(pool: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Return the pool in parts of `POOL_PART` places, each with the last-move keys of its
+    places ("marked", for `marks_at`): the board draws each part as a region of its own."""
+    return [
+        {
+            "places": pool[start : start + POOL_PART],
+            # Not "keys": a template reads part.keys as the dict's method.
+            "marked": " ".join(f"pool:{slot['slot']}" for slot in pool[start : start + POOL_PART]),
+        }
+        for start in range(0, len(pool), POOL_PART)
+    ]
+
+
+def mo_pool(
+    last: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False, busy: Any = False
+) -> SafeString:
     """Return the pool's slots: a taken slot stays as a gap, a takeable tile is a button.
 
     The gap another player's latest take left (`last`: lobby.marks.last_move) carries the
-    last-move mark.
+    last-move mark. While the viewer holds a tile (`busy`) the tiles are shown dimmed.
     """
     take_label = escape(gettext("Take pool tile"))
     sprite = sprite_url()
@@ -157,9 +176,15 @@ def mo_pool(last: Any, pool: Iterable[Mapping[str, Any]], replay: Any = False) -
                 f"{tile_html(tile, sprite)}</button>"
             )
         else:
-            parts.append(f'<span class="mo-slot">{tile_html(tile, sprite)}</span>')
+            dim = " mo-busy" if busy else ""
+            parts.append(f'<span class="mo-slot{dim}">{tile_html(tile, sprite)}</span>')
     return mark_safe("".join(parts))
 
 
 #: The drawing functions the board's template calls.
-JINJA_GLOBALS = {"mo_tile": mo_tile, "mo_rows": mo_rows, "mo_pool": mo_pool}
+JINJA_GLOBALS = {
+    "mo_tile": mo_tile,
+    "mo_rows": mo_rows,
+    "mo_pool": mo_pool,
+    "mo_pool_parts": mo_pool_parts,
+}
