@@ -7,6 +7,7 @@ appear: a pool tile is named by its place in the pool, a held tile by its holder
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.mondo.board import CELL_COUNT, CELL_INDEX, CELL_KEYS, GRID, SOLO_CELLS
@@ -72,21 +73,42 @@ _TILE_VIEWS = _TileViews()
 def _board_view(
     engine: Mondo, state: MondoState, seat: int, viewer: int | None, legal: list[dict[str, Any]]
 ) -> dict[str, Any]:
+    """Return one seat's world as `viewer` sees it.
+
+    Another seat's world reads the same for every viewer: it is built once per process
+    for what it reads (`_other_board`), since each move's push draws every seat's view
+    and each view shows every world. The dicts are shared: read them, never change them.
+    """
     player = state.seats[seat]
+    solo = is_solo(state)
+    chip = seat in state.holders and not handicap_seats(state)
+    if seat != viewer:
+        return _other_board(player, seat, state.phase, solo, chip)
+    # The viewer's place actions belong on the viewer's own world only.
+    places = {action["cell"]: action for action in legal if action["type"] == "place"}
+    return _board_data(player, seat, state.phase, solo, chip, places, me=True)
+
+
+@lru_cache(maxsize=2048)
+def _other_board(player: Player, seat: int, phase: str, solo: bool, chip: bool) -> dict[str, Any]:
+    return _board_data(player, seat, phase, solo, chip, {}, me=False)
+
+
+def _board_data(
+    player: Player,
+    seat: int,
+    phase: str,
+    solo: bool,
+    chip: bool,
+    places: dict[str, dict[str, Any]],
+    *,
+    me: bool,
+) -> dict[str, Any]:
     score = board_score(player)
     errors: dict[int, list[str]] = {}
     for error_cell, edge in score.error_edges:
         errors.setdefault(error_cell, []).append(_EDGE_KEYS[edge])
-    # The viewer's place actions belong on the viewer's own world only.
-    places = (
-        {action["cell"]: action for action in legal if action["type"] == "place"}
-        if seat == viewer
-        else {}
-    )
-    open_cells = (
-        set(legal_cells(player.board)) if state.phase == "play" and not player.out else set()
-    )
-    solo = is_solo(state)
+    open_cells = set(legal_cells(player.board)) if phase == "play" and not player.out else set()
     rows = []
     for row in range(GRID):
         cells = []
@@ -107,7 +129,7 @@ def _board_view(
                 cell["open"] = True
             if key in places:
                 cell["action"] = places[key]
-            if index == player.last and state.phase == "play":
+            if index == player.last and phase == "play":
                 cell["last"] = True
             if index in errors:
                 cell["errors"] = " ".join(f"err-{edge}" for edge in errors[index])
@@ -116,7 +138,7 @@ def _board_view(
     minus = score.free + score.errors + score.active + score.inactive
     return {
         "seat": seat,
-        "me": seat == viewer,
+        "me": me,
         "side": ("front", "back")[player.side],
         "rows": rows,
         "out": player.out,
@@ -125,7 +147,7 @@ def _board_view(
         "ready": player.ready,
         "placed": CELL_COUNT - score.free,
         # rules §11 handicap: no volcano chip is in play, so none is shown.
-        "volcano_chip": seat in state.holders and not handicap_seats(state),
+        "volcano_chip": chip,
         "tasks": [_task_view(task, None) for task in player.tasks],
         "preview": {
             "animals": score.animals,
@@ -153,6 +175,20 @@ def _task_view(
         "claimed_by": claimed_by,
         "action": action,
     }
+
+
+@lru_cache(maxsize=1024)
+def _pool_view(pool: tuple[int, ...], takes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Return the pool's places, with the take action on the places in `takes`.
+
+    The same for every viewer who may take (and for every one who may not): built once
+    per process for each pool and set of takes. Shared: read it, never change it.
+    """
+    takeable = set(takes)
+    return [
+        _slot_view(slot, code, {"type": "take", "slot": slot} if slot in takeable else None)
+        for slot, code in enumerate(pool)
+    ]
 
 
 def _slot_view(slot: int, code: int, action: dict[str, Any] | None) -> dict[str, Any]:
@@ -216,7 +252,7 @@ def build_view(engine: Mondo, state: MondoState, seat: int | None) -> dict[str, 
         "no_flip": state.settings.no_flip,
         "side_choice": state.settings.backside == "choose",
         "handicap": list(handicap_seats(state)),
-        "pool": [_slot_view(slot, code, takes.get(slot)) for slot, code in enumerate(state.pool)],
+        "pool": _pool_view(state.pool, tuple(takes)),
         "pool_count": len(state.pool) - state.pool.count(EMPTY),
         "held": _held_view(state, me) if me is not None else None,
         "controls": {

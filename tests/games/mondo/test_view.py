@@ -90,3 +90,34 @@ def test_the_breakdown_appears_after_each_round() -> None:
     first = breakdown["players"][0]
     assert first["free"] == 21 and first["score"] == first["total"]
     assert set(first) >= {"animals", "landscapes", "chip", "errors", "volcano_penalty", "tasks"}
+
+
+def test_worlds_and_pool_built_once_read_the_same_as_built_afresh_through_a_game() -> None:
+    """Other seats' worlds and the pool are kept per process (view._other_board,
+    view._pool_view): at every step of a 4-player game every seat's and a spectator's
+    view, with what earlier steps kept, equals one built with nothing kept."""
+    import random
+
+    import pytest
+
+    from games.mondo import view as mondo_view
+
+    rng = random.Random(4)
+    game = state(4)
+    seats = (0, 1, 2, 3, None)
+    mondo_view._other_board.cache_clear()
+    for _ in range(120):
+        kept = [ENGINE.view(game, seat) for seat in seats]
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(mondo_view, "_other_board", mondo_view._other_board.__wrapped__)
+            patch.setattr(mondo_view, "_pool_view", mondo_view._pool_view.__wrapped__)
+            assert kept == [ENGINE.view(game, seat) for seat in seats]
+        movers = sorted(ENGINE.to_move(game))
+        if not movers:
+            break
+        seat = rng.choice(movers)
+        actions = ENGINE.legal_actions(game, seat)
+        places = [a for a in actions if a["type"] in ("place", "take")]
+        game = ENGINE.apply(game, seat, rng.choice(places or actions))
+    # Worlds were kept (the comparison is not of two fresh views).
+    assert mondo_view._other_board.cache_info().hits > 100
