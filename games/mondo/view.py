@@ -89,7 +89,8 @@ def _board_view(
     return _board_data(player, seat, state.phase, solo, chip, places, me=True)
 
 
-@lru_cache(maxsize=2048)
+#: ~36 KiB each (18 MiB at most): the worlds of ~130 four-player tables playing at once.
+@lru_cache(maxsize=512)
 def _other_board(player: Player, seat: int, phase: str, solo: bool, chip: bool) -> dict[str, Any]:
     return _board_data(player, seat, phase, solo, chip, {}, me=False)
 
@@ -177,7 +178,8 @@ def _task_view(
     }
 
 
-@lru_cache(maxsize=1024)
+#: ~47 KiB each (12 MiB at most); a table's version needs two (who may take, who not).
+@lru_cache(maxsize=256)
 def _pool_view(pool: tuple[int, ...], takes: tuple[int, ...]) -> list[dict[str, Any]]:
     """Return the pool's places, with the take action on the places in `takes`.
 
