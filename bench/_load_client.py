@@ -125,10 +125,9 @@ class BoardClient:
             # A move sent over this socket was refused (lobby.socket_moves): its words.
             self.refusals += 1
             self.refusal = re.sub(r"<[^>]+>", "", message).strip()
-            ref = _ATTR.findall(message, 0, message.find(">"))
-            for name, value in ref:
-                if name == "data-ref":
-                    self.answers[value] = (None, now, self.refusal)
+            tag = _open_tag(message, f"table-{self.code}-board-error")
+            if tag is not None and "data-ref" in tag[2]:
+                self.answers[tag[2]["data-ref"]] = (None, now, self.refusal)
             return None
         version = self.apply_full(message)
         if version is not None:

@@ -32,7 +32,6 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.template import Context, TemplateDoesNotExist, engines
 from django.template.defaultfilters import floatformat
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
@@ -42,6 +41,7 @@ from jinja2.ext import Extension, babel_extract
 from jinja2.parser import Parser
 from jinja2.runtime import Context as JinjaContext
 
+from config.urlcache import static_cached
 from games.words import Msg
 from games.words import catalogue as words_catalogue  # the active translation object
 from lobby.templatetags import regions
@@ -281,7 +281,7 @@ def environment(**options: Any) -> Environment:
     env.globals.update(gettext=_say, ngettext=_say_count, pgettext=_say_in, npgettext=_say_count_in)
     env.filters["floatformat"] = floatformat
     env.globals.update(
-        static=static,
+        static=static_cached,
         url=_url,
         board_partial=board_partial,
         django_include=django_include,

@@ -128,16 +128,22 @@ def test_an_unknown_name_reads_as_nothing_also_under_debug(settings):
     assert jinja("[{{ nothing }}]").render({}) == "[]"
 
 
-@pytest.mark.django_db
-def test_a_seat_name_is_escaped_everywhere_on_the_lost_cities_board():
+def _board_with_a_script_for_a_name(game: str):
+    """A live table of `game` whose seats are named by a script; return it, its first
+    player and that player's board (a name no sign-up allows, shown wherever the board
+    names a seat)."""
     alice = UserFactory(username="alice")
     bob = UserFactory(username="bob")
-    table = live_table("lost_cities", alice, bob)
+    table = live_table(game, alice, bob)
     table.refresh_from_db()
-    # A name no sign-up allows, shown wherever the board names a seat.
     named = mock.PropertyMock(return_value='<script>"x"</script>')
     with mock.patch.object(Seat, "display_name", new_callable=lambda: named):
-        html = board_html(table, alice)
+        return table, alice, board_html(table, alice)
+
+
+@pytest.mark.django_db
+def test_a_seat_name_is_escaped_everywhere_on_the_lost_cities_board():
+    _table, _alice, html = _board_with_a_script_for_a_name("lost_cities")
     assert "<script>" not in html
     # The seat bar, the heading over bob's expeditions, their label, the info line.
     assert html.count("&lt;script&gt;&#34;x&#34;&lt;/script&gt;") >= 4
@@ -145,13 +151,7 @@ def test_a_seat_name_is_escaped_everywhere_on_the_lost_cities_board():
 
 @pytest.mark.django_db
 def test_the_mondo_board_escapes_seat_names_and_keeps_its_legends_in_a_region():
-    alice = UserFactory(username="alice")
-    bob = UserFactory(username="bob")
-    table = live_table("mondo", alice, bob)
-    table.refresh_from_db()
-    named = mock.PropertyMock(return_value='<script>"x"</script>')
-    with mock.patch.object(Seat, "display_name", new_callable=lambda: named):
-        html = board_html(table, alice)
+    table, alice, html = _board_with_a_script_for_a_name("mondo")
     assert '<script>"x"' not in html
     # The seat bar, the totals, the other world's heading and its grid's label.
     assert html.count("&lt;script&gt;&#34;x&#34;&lt;/script&gt;") >= 4

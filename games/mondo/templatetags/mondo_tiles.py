@@ -21,11 +21,6 @@ from lobby.templatetags.playtable import action_json
 register = template.Library()
 
 
-def sprite_url() -> str:
-    """Return the sprite's address, once per tag call (a board draws ~300 tiles)."""
-    return sprite_href()
-
-
 def tile_html(t: Mapping[str, Any], sprite: str) -> str:
     """Return one tile: landscapes, volcano, and the animal drawn as the sprite's symbol.
 
@@ -45,7 +40,7 @@ def tile_html(t: Mapping[str, Any], sprite: str) -> str:
 
 def mo_tile(t: Mapping[str, Any]) -> SafeString:
     """Return one tile."""
-    return mark_safe(tile_html(t, sprite_url()))
+    return mark_safe(tile_html(t, sprite_href()))
 
 
 def _cell(
@@ -104,7 +99,7 @@ def mo_rows(
     the last-move mark.
     """
     place_label = escape(gettext("Place the tile on row-column"))
-    sprite = sprite_url()
+    sprite = sprite_href()
     held_tile = tile_html(held["tile"], sprite) if held else ""
     marks = _cell_marks(last, seat)
     return mark_safe(
@@ -156,7 +151,7 @@ def mo_pool(
     last-move mark. While the viewer holds a tile (`busy`) the tiles are shown dimmed.
     """
     take_label = escape(gettext("Take pool tile"))
-    sprite = sprite_url()
+    sprite = sprite_href()
     marks = _pool_marks(last)
     parts = []
     for slot in pool:

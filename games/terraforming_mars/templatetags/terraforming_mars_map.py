@@ -11,7 +11,6 @@ from html import escape as html_escape
 from typing import Any
 
 from django import template
-from django.templatetags.static import static
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
@@ -27,6 +26,7 @@ from games.terraforming_mars.vocab import (
 )
 from games.words import Arg, Msg, msg
 from games.words import catalogue as words_catalogue
+from lobby.templatetags.icons import sprite_href
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
@@ -60,7 +60,7 @@ def tm_spaces(spaces: Iterable[Mapping[str, Any]], marks: Any = None) -> SafeStr
     spaces it placed a tile on (their `<g>` carries `data-last-move`), or None.
     """
     n, marked = marks if marks else (0, ())
-    sprite = _esc(static("icons/sprite.svg"))
+    sprite = _esc(sprite_href())
     language = get_language() or ""
     catalogue = words_catalogue()
     parts = []
@@ -245,7 +245,7 @@ SYMBOL_LEGEND: tuple[tuple[Msg, tuple[tuple[str, Arg], ...]], ...] = (
 @register.simple_tag
 def tm_symbol_legend() -> SafeString:
     """Return the legend of every `tm-` symbol of the sprite, by group, with its words."""
-    sprite = escape(static("icons/sprite.svg"))
+    sprite = escape(sprite_href())
     parts = []
     for title, items in SYMBOL_LEGEND:
         rows = "".join(

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.templatetags.static import static
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
@@ -24,6 +21,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 
 from games.terraforming_mars.vocab import TAG_WORDS
 from games.words import say
+from lobby.templatetags.icons import sprite_href
 
 register = template.Library()
 
@@ -49,15 +47,14 @@ def _value(value: Any) -> str:
     return str(conditional_escape(localize(value)))
 
 
-@lru_cache(maxsize=4)
-def _sprite(static_url: str) -> str:
-    """Return the sprite's address (once per STATIC_URL: cards call it in hot loops)."""
-    return str(escape(static("icons/sprite.svg")))
+def _sprite() -> str:
+    """Return the sprite's address, escaped (kept per process: cards call it in hot loops)."""
+    return str(escape(sprite_href()))
 
 
 def _icon(name: str, label: str = "") -> str:
     """Return the sprite symbol `name` (as `{% icon %}` does), labelled or decorative."""
-    href = f"{_sprite(settings.STATIC_URL or '')}#{escape(name)}"
+    href = f"{_sprite()}#{escape(name)}"
     if label:
         words = escape(label)
         return (
