@@ -81,7 +81,26 @@ def test_ending_a_vacation_early_gives_back_the_time_it_held(alice, bob):
     seat.refresh_from_db()
     assert seat.deadline == later + timedelta(seconds=remaining)
     vacation.refresh_from_db()
-    assert vacation.last_day == today and vacation.ended_at == later  # today stays counted
+    # The day it ended on stays counted (the next one, when ended just past midnight).
+    assert vacation.last_day == later.astimezone(BERLIN).date() and vacation.ended_at == later
+
+
+def test_ending_a_vacation_just_past_midnight_keeps_the_new_day_counted(alice, bob):
+    table = started_table(alice, bob)
+    seat = to_move(table)
+    player = seat.user
+    player.time_zone = "Europe/Berlin"
+    player.save()
+    now = timezone.now()
+    today = now.astimezone(BERLIN).date()
+    vacation = vacation_book(user=player, first=today, last=today + timedelta(days=4), now=now)
+    later = berlin_midnight_after(now, 1) + timedelta(minutes=5)
+    assert vacation_cancel(user=player, vacation_id=vacation.pk, now=later) == "ended"
+    vacation.refresh_from_db()
+    assert vacation.last_day == today + timedelta(days=1) and vacation.ended_at == later
+    # Its held time (from booking to the end) is given back: the clock restarts at `later`.
+    seat.refresh_from_db()
+    assert clocks.seat_pause(table, seat, later + timedelta(minutes=1)) is None
 
 
 def test_changing_quiet_hours_moves_the_deadline(alice, bob):
