@@ -28,3 +28,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+from config.gctune import server_gc  # noqa: E402
+
+# Everything above lives as long as the process: out of the collector's sight.
+server_gc()

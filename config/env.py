@@ -45,3 +45,14 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_ints(name: str, default: list[int]) -> list[int]:
+    """Return a comma-separated variable of integers; raise when an item is not one."""
+    items = env_list(name, [str(n) for n in default])
+    try:
+        return [int(item) for item in items]
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name}={os.environ.get(name)!r} is not a comma-separated list of integers."
+        ) from None

@@ -19,7 +19,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_ints, env_list, env_str
 
 if TYPE_CHECKING:
     from dj_database_url import DBConfig
@@ -343,6 +343,10 @@ SOCKET_MOVE_GAMES = tuple(
     ).split(",")
     if name
 )
+
+# The web process's garbage collector (config.gctune): Python's three thresholds (its
+# own: 700,10,10), raised for a long-lived server; "0" keeps Python's settings.
+GC_THRESHOLDS = tuple(env_ints("GC_THRESHOLDS", [5000, 10, 100]))
 
 # Rate limits: (events, window in seconds).
 MOVE_RATE_LIMIT = (60, 10)  # per player; a real player stays far below

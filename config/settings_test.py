@@ -12,6 +12,7 @@ import tempfile
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 os.environ.setdefault("PLAYTABLE_VAR_DIR", os.path.join(tempfile.gettempdir(), "playtable-test"))
 
+from config.env import env_ints  # noqa: E402
 from config.settings import *  # noqa: E402,F403
 from config.settings import DATABASES, REDIS_URL  # noqa: E402
 
@@ -32,6 +33,9 @@ WHITENOISE_AUTOREFRESH = True
 # Tests that play whole games over HTTP move far faster than a person can; the
 # rate-limit tests set their own tight limits.
 MOVE_RATE_LIMIT = (100_000, 10)
+# The test process keeps Python's own collector (config.gctune is tested in a process of
+# its own): freezing what a pytest worker holds would keep its cycles for good.
+GC_THRESHOLDS = tuple(env_ints("GC_THRESHOLDS", [0]))
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not SQLite's shared in-memory database: the browser and socket tests serve
