@@ -17,7 +17,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -216,7 +216,9 @@ class Board:
     board_id: str
     version: int
     status: str
-    html: str
+    #: The board's HTML with a marker where each region goes (`html` puts them in): the
+    #: regions are kept once, so a drawing shared through the cache is about half the size.
+    frame: str
     #: A hash of what lies outside every region (the board's own tag left out).
     skeleton: str
     #: Each region's element HTML, in board order, and a hash of each.
@@ -224,6 +226,13 @@ class Board:
     hashes: dict[str, str]
     #: The log as this view reads it: (n, key, <li>) oldest first.
     log: tuple[tuple[int, str, str], ...]
+
+    @property
+    def html(self) -> str:
+        """The whole board's HTML (written out on each call: on connect, resync, a page)."""
+        if "\x00" not in self.frame:
+            return self.frame
+        return _MARKER.sub(lambda m: self.regions[m.group(1)], self.frame)
 
 
 def _digest(text: str) -> str:
@@ -251,12 +260,11 @@ def board_render(
         skeleton = str(render_partial("lobby/_board.html", context))
     metrics.render_observed(table.game, time.perf_counter() - started)
     board_render.count += 1  # type: ignore[attr-defined]
-    html = _MARKER.sub(lambda m: collector[m.group(1)], skeleton)
     return Board(
         board_id=context["board_id"],
         version=table.version,
         status=str(table.status),
-        html=html,
+        frame=skeleton,
         skeleton=_digest(skeleton.split(">", 1)[-1]),
         regions=collector,
         hashes={name: _digest(element) for name, element in collector.items()},
@@ -282,12 +290,17 @@ def viewer_kind(table: Table, user: Any) -> str:
     return "spectator"
 
 
+#: The shape of a shared drawing (its fields), at the end of its cache key: while a new
+#: release starts beside an old one, neither reads the other's drawings.
+BOARD_FORMAT = _digest(",".join(field.name for field in fields(Board)))[:8]
+
+
 def board_key(table: Table, user: Any) -> str:
     """Return the cache key of `user`'s view of this version, in the active language and zone."""
     zone = timezone.get_current_timezone_name()
     return (
         f"board:{table.code}:{table.version}:{viewer_kind(table, user)}:"
-        f"{translation.get_language()}:{zone}"
+        f"{translation.get_language()}:{zone}:{BOARD_FORMAT}"
     )
 
 

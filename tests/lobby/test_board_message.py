@@ -31,7 +31,7 @@ def board(
         board_id=BID,
         version=version,
         status="active",
-        html=f'<div id="{BID}" class="board-wrap" data-version="{version}">'
+        frame=f'<div id="{BID}" class="board-wrap" data-version="{version}">'
         + "".join(elements.values())
         + "</div>",
         skeleton=skeleton,

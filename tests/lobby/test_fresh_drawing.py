@@ -122,3 +122,16 @@ def test_what_a_move_leaves_for_its_sockets_expires_oldest_first(monkeypatch):
     clock[0] += pushes.PRIMED_SECONDS + 0.05
     pushes._prime_board("t", 99, ("seat:0", "en", "UTC"), "board 99")
     assert [key[2] for key in pushes._primed] == [99]
+
+
+def test_a_drawing_of_another_shape_is_never_read(alice: Any, bob: Any) -> None:
+    """The cache key ends with the drawing's shape (its fields): a release that draws boards
+    of another shape, started beside this one, neither reads nor overwrites these."""
+    from dataclasses import fields
+
+    table = started_table(alice, bob)
+    with translation.override("en"):
+        key = rendering.board_key(table, alice)
+    names = ",".join(field.name for field in fields(rendering.Board))
+    assert key.endswith(":" + rendering._digest(names)[:8])
+    assert rendering._digest(names.replace("frame", "html"))[:8] != rendering.BOARD_FORMAT

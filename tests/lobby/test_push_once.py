@@ -342,3 +342,20 @@ def test_a_push_drawing_asks_for_its_language_and_urls_once(alice, bob, monkeypa
     # And the words are German, the links the site's own.
     assert "Runde 1 von" in board.html
     assert f'href="{alice.get_absolute_url()}"' in board.html
+
+
+def test_a_shared_drawing_holds_each_region_once(alice, bob):
+    """The drawing the cache shares keeps the board's frame and its regions apart: the
+    whole board is written out from them (the same HTML as a page's drawing), and what
+    goes to Redis is about half of what both written out in full would be."""
+    import pickle
+
+    table = started_table(alice, bob)
+    board = rendering.board_render(table, alice)
+    whole = board.html
+    assert whole == rendering.board_html(table, alice)
+    assert all(element in whole for element in board.regions.values())
+    assert not any(element in board.frame for element in board.regions.values())
+    stored = len(pickle.dumps(board, protocol=pickle.HIGHEST_PROTOCOL))
+    lines = sum(len(line) for *_, line in board.log)
+    assert stored < len(whole) + lines + 2_000
