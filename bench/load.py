@@ -24,7 +24,10 @@ sent as soon as it can be, and its latency counts from the time it was due, so
 queueing shows in the figures ("unsent": moves due before the end but never sent).
 `--game mondo` seats four players per table, each acting on its own open-loop
 schedule (every 2 s unless `--move-every` says otherwise), all at once as the game
-plays; take and place latencies are reported apart. `--spectators N` opens N more
+plays; take and place latencies are reported apart. A Mondo player the game gives
+nothing to do when its action falls due (between rounds until every player is ready,
+or out of the round) waits, and that action counts from when its board offered one
+again, not from when it was due. `--spectators N` opens N more
 anonymous sockets per table that only listen (`--tables 1 --spectators 200` is one
 crowded table). `--warmup S` plays the first S seconds without counting their latencies:
 on fresh processes every table's first moves arrive at once (200 tables' first drawings,
@@ -649,11 +652,17 @@ async def play_mondo_seat(
                 return
             await _due(when)
             # A player the game gives nothing to do (out of the round, ready between
-            # rounds) waits; its own board comes with each answer, so this is no backlog.
-            await table.signal.wait_for(
-                lambda: bool(player.client.actions()) or table.finished,
-                max(0.0, stop - loop.time()),
-            )
+            # rounds, until the others are ready too) waits; its own board comes with
+            # each answer, so this is no backlog. Its move counts from when the game
+            # gave it one again, not from when it was due: waiting for the other
+            # players' schedules is not the server's time (the push that brought the
+            # new round is, and counts in the fan-out).
+            if not player.client.actions():
+                await table.signal.wait_for(
+                    lambda: bool(player.client.actions()) or table.finished,
+                    max(0.0, stop - loop.time()),
+                )
+                when = max(when, loop.time())
             if table.finished or not player.client.actions() or loop.time() >= stop:
                 return
             action = mondo_choice(player.client.actions(), rng)
