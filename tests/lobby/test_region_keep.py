@@ -75,6 +75,8 @@ def test_every_kept_drawing_equals_one_drawn_afresh_through_a_whole_game(game):
                     fresh = _draw(table, viewer, kept=False)
                 for name, element in fresh.regions.items():
                     assert _same(kept.regions[name]) == _same(element), (game, number, name)
+                    if kept.regions[name] == element:  # a kept hash is the element's own
+                        assert kept.hashes[name] == fresh.hashes[name], (game, number, name)
                 assert _same(kept.html) == _same(fresh.html)
     # Keeping happened (the comparison above is not of two fresh drawings).
     assert KEPT.hits > 0
