@@ -29,9 +29,10 @@ nothing to do when its action falls due (between rounds until every player is re
 or out of the round) waits, and that action counts from when its board offered one
 again, not from when it was due. `--spectators N` opens N more
 anonymous sockets per table that only listen (`--tables 1 --spectators 200` is one
-crowded table). `--warmup S` plays the first S seconds without counting their latencies:
-on fresh processes every table's first moves arrive at once (200 tables' first drawings,
-nothing kept yet), which is not the steady state the bars are about; the table says so.
+crowded table). `--warmup S` plays the first S seconds without counting their latencies
+(to look at a steady state apart from the start: processes and caches fresh, every
+table's first moves drawn with nothing kept); the table says so. The bars are measured
+without it.
 
 The socket client (bench/_load_client.py) understands whole boards and region pushes
 (only the regions that changed, applied on the version they name, else a `resync`).
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import itertools
 import json
 import os
@@ -53,6 +55,7 @@ import random
 import secrets
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -75,6 +78,22 @@ CONNECTING = 20
 FANOUT_TIMEOUT = 5.0
 #: Mondo's actions in the order a simulated player prefers them (then any other).
 MONDO_PREFERENCE = ("place", "take", "ready", "stop")
+
+
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    """One TLS context for every HTTP client of the run (the servers speak plain HTTP)."""
+    return ssl.create_default_context()
+
+
+def http_client(base: str) -> Any:
+    """Return an HTTP client for `base`, cheap to make: httpx builds a TLS context per
+    client otherwise (~20 ms, loading the CA bundle), and a run makes one per table (or per
+    Mondo player) as its play starts; 200 of them held the generator's loop for four
+    seconds, so every table's first move looked four seconds late."""
+    import httpx
+
+    return httpx.AsyncClient(base_url=base, timeout=30, verify=_ssl_context())
 
 
 def _free_port() -> int:
@@ -531,9 +550,8 @@ async def play_closed(
     table: Seated, base: str, stats: Stats, stop: float, rng: random.Random
 ) -> None:
     """Lost Cities as fast as it goes: post, then wait until every socket holds the board."""
-    import httpx
 
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with http_client(base) as http:
         while time.monotonic() < stop and not table.finished:
             mover = next((p for p in table.players if p.client.actions()), None)
             if mover is None:
@@ -573,7 +591,6 @@ async def play_open(
     table: Seated, base: str, stats: Stats, due: list[float], stop: float, rng: random.Random
 ) -> None:
     """Lost Cities open-loop: the table's moves are due at `due`, whatever the server does."""
-    import httpx
 
     loop = asyncio.get_running_loop()
 
@@ -583,7 +600,7 @@ async def play_open(
             None,
         )
 
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with http_client(base) as http:
         for k, when in enumerate(due):
             await _due(when)
             await table.signal.wait_for(
@@ -641,10 +658,9 @@ async def play_mondo_seat(
     rng: random.Random,
 ) -> None:
     """One Mondo player on its own open-loop schedule, all players of the table at once."""
-    import httpx
 
     loop = asyncio.get_running_loop()
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with http_client(base) as http:
         for k, when in enumerate(due):
             if loop.time() >= stop:
                 # Due before the end, never sent: this player's earlier moves took too long.
@@ -671,13 +687,12 @@ async def play_mondo_seat(
 
 async def floor(servers: Servers, clients: int, seconds: float) -> Stats:
     """Hit the trivial view with the same number of concurrent clients."""
-    import httpx
 
     stats = Stats()
     stop = time.monotonic() + seconds
 
     async def one(i: int) -> None:
-        async with httpx.AsyncClient(base_url=servers.base(i), timeout=30) as client:
+        async with http_client(servers.base(i)) as client:
             while time.monotonic() < stop:
                 sent = time.perf_counter()
                 response = await client.get("/ping")

@@ -158,3 +158,28 @@ def test_answers_are_known_by_the_ref_they_name_and_other_pushes_are_not_answers
     )
     client.feed(whole, 5.0)
     assert client.answers["b9"] == (9, 5.0, "") and client.version == 9
+
+
+def test_the_load_generators_http_clients_share_one_tls_context(monkeypatch) -> None:
+    """Each table (or Mondo player) makes an HTTP client as its play starts; building a TLS
+    context each (the CA bundle read again) held the generator's loop for seconds at 200
+    tables and showed as late first moves. One context serves them all."""
+    import ssl
+
+    from bench import load
+
+    load._ssl_context.cache_clear()
+    made: list[ssl.SSLContext] = []
+    real = ssl.create_default_context
+
+    def counting(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(ssl, "create_default_context", counting)  # httpx's too
+    clients = [load.http_client(f"http://127.0.0.1:{8000 + n}") for n in range(5)]
+    assert len(made) == 1
+    assert {str(client.base_url) for client in clients} == {
+        f"http://127.0.0.1:{8000 + n}" for n in range(5)
+    }
+    load._ssl_context.cache_clear()
