@@ -550,7 +550,6 @@ async def play_closed(
     table: Seated, base: str, stats: Stats, stop: float, rng: random.Random
 ) -> None:
     """Lost Cities as fast as it goes: post, then wait until every socket holds the board."""
-
     async with http_client(base) as http:
         while time.monotonic() < stop and not table.finished:
             mover = next((p for p in table.players if p.client.actions()), None)
@@ -591,7 +590,6 @@ async def play_open(
     table: Seated, base: str, stats: Stats, due: list[float], stop: float, rng: random.Random
 ) -> None:
     """Lost Cities open-loop: the table's moves are due at `due`, whatever the server does."""
-
     loop = asyncio.get_running_loop()
 
     def mover() -> Player | None:
@@ -658,7 +656,6 @@ async def play_mondo_seat(
     rng: random.Random,
 ) -> None:
     """One Mondo player on its own open-loop schedule, all players of the table at once."""
-
     loop = asyncio.get_running_loop()
     async with http_client(base) as http:
         for k, when in enumerate(due):
@@ -687,7 +684,6 @@ async def play_mondo_seat(
 
 async def floor(servers: Servers, clients: int, seconds: float) -> Stats:
     """Hit the trivial view with the same number of concurrent clients."""
-
     stats = Stats()
     stop = time.monotonic() + seconds
 

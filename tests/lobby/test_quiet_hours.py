@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -25,6 +26,17 @@ def to_move(table: Table) -> Seat:
     return table.seats.select_related("user").get(is_to_move=True)
 
 
+def berlin_to_move(table: Table) -> tuple[Seat, Any, datetime, date]:
+    """Return the seat to move and its player, now living in Berlin, with now and Berlin's
+    date today."""
+    seat = to_move(table)
+    player = seat.user
+    player.time_zone = "Europe/Berlin"
+    player.save()
+    now = timezone.now()
+    return seat, player, now, now.astimezone(BERLIN).date()
+
+
 def berlin_midnight_after(instant: datetime, days: int) -> datetime:
     local = instant.astimezone(BERLIN).date() + timedelta(days=days)
     return datetime.combine(local, time(0), tzinfo=BERLIN).astimezone(UTC)
@@ -32,13 +44,8 @@ def berlin_midnight_after(instant: datetime, days: int) -> datetime:
 
 def test_booking_a_vacation_moves_the_deadline_past_it_in_the_same_commit(alice, bob):
     table = started_table(alice, bob)
-    seat = to_move(table)
-    player = seat.user
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
+    seat, player, now, today = berlin_to_move(table)
     remaining = (seat.deadline - now).total_seconds()
-    today = now.astimezone(BERLIN).date()
     vacation_book(user=player, first=today, last=today + timedelta(days=2), now=now)
     seat.refresh_from_db()
     back = berlin_midnight_after(now, 3)
@@ -49,13 +56,8 @@ def test_booking_a_vacation_moves_the_deadline_past_it_in_the_same_commit(alice,
 
 def test_the_sweep_does_not_time_out_a_seat_on_vacation_and_does_once_it_is_over(alice, bob):
     table = started_table(alice, bob)
-    seat = to_move(table)
+    seat, player, now, today = berlin_to_move(table)
     old_deadline = seat.deadline
-    player = seat.user
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
-    today = now.astimezone(BERLIN).date()
     vacation_book(user=player, first=today, last=today + timedelta(days=5), now=now)
     seat.refresh_from_db()
     # The old deadline (4 days on) falls in the vacation: nothing happens then.
@@ -68,13 +70,8 @@ def test_the_sweep_does_not_time_out_a_seat_on_vacation_and_does_once_it_is_over
 
 def test_ending_a_vacation_early_gives_back_the_time_it_held(alice, bob):
     table = started_table(alice, bob)
-    seat = to_move(table)
-    player = seat.user
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
+    seat, player, now, today = berlin_to_move(table)
     remaining = (seat.deadline - now).total_seconds()
-    today = now.astimezone(BERLIN).date()
     vacation = vacation_book(user=player, first=today, last=today + timedelta(days=4), now=now)
     later = now + timedelta(minutes=10)  # ten minutes of vacation, which cost no clock time
     assert vacation_cancel(user=player, vacation_id=vacation.pk, now=later) == "ended"
@@ -87,12 +84,7 @@ def test_ending_a_vacation_early_gives_back_the_time_it_held(alice, bob):
 
 def test_ending_a_vacation_just_past_midnight_keeps_the_new_day_counted(alice, bob):
     table = started_table(alice, bob)
-    seat = to_move(table)
-    player = seat.user
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
-    today = now.astimezone(BERLIN).date()
+    seat, player, now, today = berlin_to_move(table)
     vacation = vacation_book(user=player, first=today, last=today + timedelta(days=4), now=now)
     later = berlin_midnight_after(now, 1) + timedelta(minutes=5)
     assert vacation_cancel(user=player, vacation_id=vacation.pk, now=later) == "ended"
@@ -122,12 +114,7 @@ def test_changing_quiet_hours_moves_the_deadline(alice, bob):
 
 def test_the_turn_costs_only_its_running_time(alice, bob):
     table = started_table(alice, bob)
-    seat = to_move(table)
-    player = seat.user
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
-    today = now.astimezone(BERLIN).date()
+    seat, player, now, today = berlin_to_move(table)
     vacation_book(user=player, first=today, last=today + timedelta(days=1), now=now)
     seat.refresh_from_db()
     bank = seat.time_left
@@ -138,13 +125,8 @@ def test_the_turn_costs_only_its_running_time(alice, bob):
 
 def test_a_live_table_ignores_the_vacation(alice, bob):
     table = live_table("lost_cities", alice, bob)
-    seat = to_move(table)
+    seat, player, now, today = berlin_to_move(table)
     deadline = seat.deadline
-    player = seat.user
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
-    today = now.astimezone(BERLIN).date()
     vacation_book(user=player, first=today, last=today, now=now)
     seat.refresh_from_db()
     assert seat.deadline == deadline
@@ -192,13 +174,8 @@ def test_a_clock_warning_is_held_during_quiet_hours_and_sent_once_after(alice, b
 
 def test_the_opponent_sees_on_vacation_until_on_the_seat_and_in_my_games(client, alice, bob):
     table = started_table(alice, bob)
-    seat = to_move(table)
-    player = seat.user
+    seat, player, now, today = berlin_to_move(table)
     other = alice if player == bob else bob
-    player.time_zone = "Europe/Berlin"
-    player.save()
-    now = timezone.now()
-    today = now.astimezone(BERLIN).date()
     vacation_book(user=player, first=today, last=today + timedelta(days=2), now=now)
     other.time_zone = "America/New_York"
     other.save()
