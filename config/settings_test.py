@@ -68,7 +68,7 @@ if REDIS_URL:
     }
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.channel_layer.ChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL], "prefix": f"playtable-test{_worker}"},
         }
     }

@@ -22,9 +22,23 @@ from lobby.selectors import turn_count
 from lobby.socket_moves import move_ref, refusal_html, socket_move
 from lobby.sockets import turns_group, user_group
 
+#: The close code that tells a page to connect again at once and take what is current
+#: (static/js/playtable.js, turn-alerts.js). htmx reconnects by itself after 1012 ("service
+#: restart"), but daphne lets an application close only with 1000 or 3000-4999.
+START_AFRESH_CODE = 4012
+
+
+class LayerReconnected:
+    """Close when the channel layer found Redis again after losing it (config.channel_layer):
+    the doorbells of that while are lost, so the socket closes with `START_AFRESH_CODE`, and
+    the page connects again and is sent what is current."""
+
+    async def layer_reconnected(self, message: dict[str, Any]) -> None:
+        await self.close(code=START_AFRESH_CODE)  # type: ignore[attr-defined]
+
 
 # Channels has no type hints, so its consumers are Any to mypy.
-class SocketConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class SocketConsumer(LayerReconnected, AsyncWebsocketConsumer):  # type: ignore[misc]
     """A WebSocket consumer whose messages go straight to their handlers.
 
     Channels' own `dispatch` first hands each message to a thread to close stale database

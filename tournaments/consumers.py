@@ -20,7 +20,7 @@ from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_t
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from lobby.consumers import scope_language, scope_zone
+from lobby.consumers import LayerReconnected, scope_language, scope_zone
 from tournaments.models import LIST_GROUP, Tournament
 from tournaments.selectors import game_filter, tournament_lists, tournament_page
 
@@ -78,7 +78,7 @@ def lists_html(*, game: str | None, language: str, zone: zoneinfo.ZoneInfo | Non
         return render_to_string("tournaments/_list_sections.html", context)
 
 
-class TournamentConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # Channels has no hints
+class TournamentConsumer(LayerReconnected, AsyncWebsocketConsumer):  # type: ignore[misc]  # Channels has no hints
     """Join the tournament's group; on each `tournament.updated`, send the live region."""
 
     async def connect(self) -> None:
@@ -111,7 +111,7 @@ class TournamentConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # Chann
             await self.send(text_data=html)
 
 
-class TournamentListConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # Channels has no hints
+class TournamentListConsumer(LayerReconnected, AsyncWebsocketConsumer):  # type: ignore[misc]  # Channels has no hints
     """Join the list's group; on each `tournaments.changed`, send the three sections."""
 
     async def connect(self) -> None:

@@ -374,3 +374,19 @@
     if (!fresh) detail.shouldSwap = false;
   });
 })();
+
+// A socket the server closed with 4012 reconnects, as htmx's own reconnects after 1012
+// ("service restart"), which a server cannot send through daphne: the server lost Redis
+// and found it again (config.channel_layer), so what was pushed meanwhile is lost, and
+// the new connection is sent what is current. A random pause first: every open page of
+// the site hears it at the same moment.
+(function () {
+  "use strict";
+  var START_AFRESH = 4012;
+  document.addEventListener("htmx:wsClose", function (event) {
+    var detail = event.detail || {};
+    var closed = detail.event;
+    if (!closed || closed.code !== START_AFRESH || !detail.socketWrapper) return;
+    window.setTimeout(detail.socketWrapper.reconnect, 250 + Math.random() * 1750);
+  });
+})();

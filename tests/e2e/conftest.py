@@ -225,6 +225,21 @@ def watch_errors(page: Page, errors: list[str] | None = None) -> list[str]:
     return found
 
 
+def logged_in_context(
+    browser: Any, base: str, user: Any, viewport: dict[str, int] = DESKTOP
+) -> Any:
+    """A browser context whose session is `user`'s (logged in without the log-in page)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=viewport)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
+    )
+    return context
+
+
 def in_thread(work: Callable[[], Any]) -> Any:
     """Run server-side work from a thread of its own (Playwright's loop runs in this one)."""
 

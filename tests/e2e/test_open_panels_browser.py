@@ -9,10 +9,9 @@ import random
 from typing import Any
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, version, wait_past, watch_errors
+from tests.e2e.conftest import PHONE, logged_in_context, version, wait_past, watch_errors
 from tests.e2e.conftest import in_thread as _in_thread
 from tests.e2e.test_last_move_browser import _play, _table, play_until_redrawn
 from tests.e2e.test_tm_cards_browser import _ben_passes
@@ -33,12 +32,7 @@ for (const name of ["getItem", "setItem", "removeItem"]) {
 
 
 def _context(browser: Any, base: str, user: Any, viewport: dict[str, int] = SCREEN) -> Any:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=viewport)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
+    context = logged_in_context(browser, base, user, viewport)
     context.add_init_script(
         "document.addEventListener('htmx:wsOpen', () => { window.__tableSocketOpen = true; });"
     )

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import DESKTOP, version, wait_past, watch_errors
+from tests.e2e.conftest import DESKTOP, logged_in_context, version, wait_past, watch_errors
 from tests.e2e.conftest import in_thread as _in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,12 +61,7 @@ def test_pushes_carry_only_changed_regions_and_a_page_out_of_step_asks_for_the_w
 ):
     table, ann, ben = _in_thread(_table)
     users = (ann, ben)
-    context = browser.new_context(viewport=DESKTOP)
-    client = Client()
-    client.force_login(ann)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": asgi_server}]
-    )
+    context = logged_in_context(browser, asgi_server, ann)
     player = context.new_page()
     spectator = browser.new_context(viewport=DESKTOP).new_page()
     errors: list[str] = []
@@ -123,3 +117,50 @@ def _deck(table: Any) -> int:
 
     engine = get_engine("lost_cities")
     return int(engine.view(engine.load(table.state), None)["deck_count"])
+
+
+def test_a_page_whose_socket_is_told_to_start_afresh_connects_again_and_shows_what_it_missed(
+    asgi_server, browser, e2e
+):
+    """Redis was away: a move's doorbell was lost, and when the channel layer found Redis
+    again it told every socket (config.channel_layer); the socket closes with 4012 and the
+    page connects again by itself (static/js/playtable.js) and shows the board it missed."""
+    from unittest import mock
+
+    from lobby.embedded import group_send
+
+    table, ann, ben = _in_thread(_table)
+    users = (ann, ben)
+    context = logged_in_context(browser, asgi_server, ann)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.add_init_script(
+        "window.__opens = 0;"
+        "document.addEventListener('htmx:wsOpen', () => { window.__opens += 1; });"
+    )
+    _open(page, asgi_server + table.get_absolute_url())
+    seen = version(page)
+
+    def move_unheard() -> None:
+        with (
+            mock.patch("lobby.services.notify.group_send"),
+            mock.patch("lobby.services.notify.group_send_many"),
+        ):
+            _move(table, users)
+
+    _in_thread(move_unheard)
+    page.wait_for_timeout(500)
+    assert version(page) == seen, "the doorbell was lost: the page cannot know yet"
+    _in_thread(lambda: group_send(f"table-{table.code}", {"type": "layer.reconnected"}))
+    wait_past(page, seen)
+    table.refresh_from_db()
+    assert version(page) == table.version
+    assert page.evaluate("() => window.__opens") == 2
+    expect(page.locator(".lc-deck .lc-count")).to_contain_text(str(_deck(table)))
+    # The new socket hears the next move as before.
+    seen = version(page)
+    _in_thread(lambda: _move(table, users))
+    wait_past(page, seen)
+    page.screenshot(path=str(e2e / "push_after_start_afresh_desktop.png"), full_page=True)
+    assert errors == []
+    context.close()

@@ -8,10 +8,9 @@ import random
 from typing import Any
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, version, wait_past, watch_errors
+from tests.e2e.conftest import PHONE, logged_in_context, version, wait_past, watch_errors
 from tests.e2e.conftest import in_thread as _in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -111,12 +110,7 @@ def _open(page: Page, url: str) -> None:
 
 def test_the_hand_sorts_and_the_tableau_stacks_survive_a_push(asgi_server, browser, e2e) -> None:
     table, ann, ben = _in_thread(_table)
-    context = browser.new_context(viewport=DESKTOP)
-    client = Client()
-    client.force_login(ann)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": asgi_server}]
-    )
+    context = logged_in_context(browser, asgi_server, ann)
     page = context.new_page()
     errors = watch_errors(page)
     url = asgi_server + table.get_absolute_url()

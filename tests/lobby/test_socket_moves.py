@@ -35,6 +35,14 @@ def fields(action: dict, version: int | None) -> str:
     return json.dumps(message)
 
 
+def _sending_type(layer: object) -> type:
+    """The class whose `group_send` sends for `layer` (channels_redis's pub/sub layer,
+    config.channel_layer, sends through a layer of its own per event loop)."""
+    from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
+
+    return RedisPubSubLoopLayer if isinstance(layer, RedisPubSubChannelLayer) else type(layer)
+
+
 def first_legal_over_socket(table: Table, mover, seat: int):
     """Send the seat's first legal action over the socket; return the mover's board."""
     engine = get_engine(table.game)
@@ -126,7 +134,7 @@ def test_a_socket_move_costs_one_hand_off_and_answers_the_mover_first(alice, bob
 
     events: list[str] = []
     monkeypatch.setattr(embedded, "_run", lambda *args: events.append("thread to loop"))
-    layer_type = type(get_channel_layer())
+    layer_type = _sending_type(get_channel_layer())
     real_group_send, real_send = layer_type.group_send, TableConsumer.send
 
     async def group_send(self, group, message):
@@ -386,7 +394,7 @@ def test_malformed_and_forged_moves_of_every_game_are_refused_in_words(game, ali
 def test_a_move_sends_its_doorbell_and_turn_counts_in_one_hand_off(alice, bob, monkeypatch):
     """The move that passes the turn rings the table and tells both players their turn
     counts: three group messages, one hand-off to the event loop (group_send_many)."""
-    from asgiref.sync import async_to_sync
+    from channels.db import database_sync_to_async
     from channels.layers import get_channel_layer
 
     from lobby import embedded
@@ -395,28 +403,36 @@ def test_a_move_sends_its_doorbell_and_turn_counts_in_one_hand_off(alice, bob, m
     layer = get_channel_layer()
     table = started_table(alice, bob)
     mover, other, seat = players(table, alice, bob)
-    listeners = {}
     groups = (table.group_name, user_group(mover.id), turns_group(mover.id), turns_group(other.id))
-    for group in groups:
-        listeners[group] = async_to_sync(layer.new_channel)()
-        async_to_sync(layer.group_add)(group, listeners[group])
     hand_offs = []
     real_run = embedded._run
     monkeypatch.setattr(
         embedded, "_run", lambda layer, make: hand_offs.append(1) or real_run(layer, make)
     )
-    for step in ("place", "take"):
-        table.refresh_from_db()
-        hand_offs.clear()
-        first_legal_over_socket(table, mover, seat)
-        assert len(hand_offs) == 1, step
-    # The table sockets, also in `user-<id>`, are not sent the turn counts they ignore.
-    quiet = listeners.pop(user_group(mover.id))
-    with pytest.raises(TimeoutError):
-        async_to_sync(asyncio.wait_for)(layer.receive(quiet), 0.2)
-    received = {
-        group: async_to_sync(layer.receive)(channel) for group, channel in listeners.items()
-    }
+
+    # The listeners live on one event loop for the whole test, as a process's sockets
+    # do (the Redis layer keeps a process's channels per loop); the moves are made from
+    # a thread of it, as a socket move is.
+    async def scenario() -> dict[str, dict]:
+        listeners = {}
+        for group in groups:
+            listeners[group] = await layer.new_channel()
+            await layer.group_add(group, listeners[group])
+        for step in ("place", "take"):
+            await database_sync_to_async(table.refresh_from_db)()
+            hand_offs.clear()
+            await database_sync_to_async(first_legal_over_socket)(table, mover, seat)
+            assert len(hand_offs) == 1, step
+        # The table sockets, also in `user-<id>`, are not sent the turn counts they ignore.
+        quiet = listeners.pop(user_group(mover.id))
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(layer.receive(quiet), 0.2)
+        return {
+            group: await asyncio.wait_for(layer.receive(channel), 5)
+            for group, channel in listeners.items()
+        }
+
+    received = asyncio.run(scenario())
     assert received[table.group_name]["type"] == "table.updated"
     assert {received[turns_group(u.id)]["type"] for u in (mover, other)} == {"turns.changed"}
     assert received[turns_group(other.id)]["count"] == 1

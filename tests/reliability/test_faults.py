@@ -16,13 +16,16 @@ holds unacknowledged timer tasks when Redis dies.
 
 from __future__ import annotations
 
+import contextlib
 import html as html_lib
 import json
 import re
 import time
+from typing import Any
 
 import pytest
 
+from lobby.consumers import START_AFRESH_CODE
 from tests.reliability.live import RedisServer, Stack, database_fresh, wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.live]
@@ -121,6 +124,38 @@ class Player:
         return self.client.post(f"/t/{self.code}/{path}", data=data).status_code
 
 
+def table_socket(base: str, code: str, cookie: str) -> Any:
+    """A table socket as the page opens it, for the seat whose session is `cookie`."""
+    from websockets.sync.client import connect
+
+    return connect(
+        f"{base.replace('http', 'ws')}/ws/table/{code}/",
+        additional_headers={"Cookie": f"sessionid={cookie}"},
+        origin=base,
+    )
+
+
+def board_version_of(message: str | bytes) -> int:
+    found = VERSION.search(str(message))
+    assert found, str(message)[:300]
+    return int(found.group(1))
+
+
+def socket_close_code(socket: Any, *, seconds: float) -> int | None:
+    """Read the socket until the server closes it (within `seconds`); return its code."""
+    from websockets.exceptions import ConnectionClosed
+
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            socket.recv(timeout=max(0.1, deadline - time.monotonic()))
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
+    except TimeoutError:
+        return None
+    return None
+
+
 def facts(stack: Stack, code: str) -> dict:
     return json.loads(stack.manage("shell", "-c", FACTS.format(code=code)))
 
@@ -154,6 +189,7 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
         BOT_STALL_SECONDS="3",
         CHANNELS_PREFIX="faults",
     )
+    sockets = contextlib.ExitStack()
     try:
         stack.manage("migrate", "--noinput")
         tables = json.loads(stack.manage("shell", "-c", SETUP))
@@ -171,6 +207,8 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
         for name in ("redis_bot", "worker_bot"):
             code = tables[name]["code"]
             assert wait_for(lambda c=code: facts(stack, c)["to_move"] == [0], seconds=60)
+        watcher = sockets.enter_context(table_socket(base, t1["code"], t1["cookies"][1]))
+        seen = board_version_of(watcher.recv(timeout=10))
         redis.kill()
         answers = [player.move() for player in seat for _ in range(2)]
         assert all(code in (200, 409, None) for code in answers), answers
@@ -184,7 +222,17 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
         down = facts(stack, t1["code"])
         assert down["status"] == "finished"
         time.sleep(3)
+        # Redis was away: the open socket heard none of it (no doorbell, no close)...
+        with pytest.raises(TimeoutError):
+            watcher.recv(timeout=0.5)
         redis.start()
+        # ...and once it is back, it is closed with 4012, on which the page connects
+        # again (static/js/playtable.js) and is sent the board as it is now.
+        closed_by = socket_close_code(watcher, seconds=15)
+        assert closed_by == START_AFRESH_CODE, closed_by
+        with table_socket(base, t1["code"], t1["cookies"][1]) as again:
+            now = board_version_of(again.recv(timeout=10))
+        assert now == facts(stack, t1["code"])["version"] > seen
         scored = wait_for(lambda: facts(stack, t1["code"])["mails_sent"] == 2, seconds=90, every=2)
         after = facts(stack, t1["code"])
         assert scored, after
@@ -240,5 +288,6 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
             "2 bot turns made after a lost task, worker alive after a Redis restart"
         )
     finally:
+        sockets.close()
         stack.close()
         redis.kill()
