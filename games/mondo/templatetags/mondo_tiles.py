@@ -7,11 +7,12 @@ catalogues still apply.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -19,6 +20,12 @@ from lobby.templatetags.icons import sprite_href
 from lobby.templatetags.playtable import action_json
 
 register = template.Library()
+
+
+def escape(value: Any) -> str:
+    """Escape `value` for HTML as Django's `escape` does, without its look for lazy text in
+    every argument (a board draws ~300 tiles and cells; the values here are plain)."""
+    return html.escape(str(value))
 
 
 def tile_html(t: Mapping[str, Any], sprite: str) -> str:
