@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -56,3 +57,12 @@ def env_ints(name: str, default: list[int]) -> list[int]:
         raise ImproperlyConfigured(
             f"{name}={os.environ.get(name)!r} is not a comma-separated list of integers."
         ) from None
+
+
+def channels_prefix(redis_url: str) -> str:
+    """Return the channel layer's default prefix for `redis_url`: "playtable", followed by
+    the Redis database's number when the URL names one other than 0. Pub/sub channels are
+    not kept apart by database (config.channel_layer): two sites on one Redis, one on
+    database 0 and one on database 1, would otherwise hear each other's doorbells."""
+    path = urlsplit(redis_url).path.strip("/")
+    return f"playtable-db{int(path)}" if path.isdigit() and int(path) else "playtable"

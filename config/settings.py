@@ -19,7 +19,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_ints, env_list, env_str
+from config.env import channels_prefix, env_bool, env_int, env_ints, env_list, env_str
 
 if TYPE_CHECKING:
     from dj_database_url import DBConfig
@@ -234,7 +234,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "config.channel_layer.ChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNELS_PREFIX", "playtable")},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env_str("CHANNELS_PREFIX") or channels_prefix(REDIS_URL),
+            },
         }
     }
 else:
