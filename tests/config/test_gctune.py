@@ -3,18 +3,15 @@ freezing the objects of a pytest worker would keep its cycles for good."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.gctune import server_gc
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.config.helpers import ROOT, fresh_process_json
 
 #: Imports the ASGI application as daphne does, then reports the collector's settings.
 PROBE = """
@@ -26,24 +23,9 @@ print(json.dumps({"thresholds": gc.get_threshold(), "frozen": gc.get_freeze_coun
 
 
 def probe(**env: str) -> dict[str, int | list[int]]:
-    environ = {
-        **{k: v for k, v in os.environ.items() if k not in ("GC_THRESHOLDS", "PYTHONPATH")},
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "SECRET_KEY": "gc-probe-secret-key-long-enough-for-django-to-accept-it-0123456789",
-        "PLAYTABLE_VAR_DIR": os.environ.get("PLAYTABLE_VAR_DIR", "/tmp/playtable-test"),
-        **env,
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    result: dict[str, int | list[int]] = fresh_process_json(
+        PROBE, drop=("GC_THRESHOLDS", "PYTHONPATH"), **env
     )
-    assert done.returncode == 0, done.stderr[-2000:]
-    result: dict[str, int | list[int]] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 

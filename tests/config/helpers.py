@@ -1,0 +1,35 @@
+"""Settings and start-up tried in a Python process of their own, as daphne starts one."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fresh_process_json(code: str, *, drop: tuple[str, ...] = (), **env: str) -> Any:
+    """Run `code` (which prints one JSON line last) under config.settings in a new Python
+    process, with `env` set and the variables `drop` unset; return what it printed."""
+    environ = {
+        **{k: v for k, v in os.environ.items() if k not in drop},
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "SECRET_KEY": "fresh-process-secret-key-long-enough-for-django-0123456789abcdef",
+        "PLAYTABLE_VAR_DIR": os.environ.get("PLAYTABLE_VAR_DIR", "/tmp/playtable-test"),
+        **env,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
