@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -16,6 +17,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+VERSION = re.compile(r'data-version="(\d+)"')
+
+
+def board_version(html: str | bytes) -> int:
+    """The version of the board in a page or a socket message."""
+    found = VERSION.search(str(html))
+    assert found, str(html)[:300]
+    return int(found.group(1))
 
 
 def port_free() -> int:

@@ -22,11 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.reliability.live import board_version
+
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 REDIS = "redis://127.0.0.1:6379/3"
 DB = "playtable_crash"
-VERSION = re.compile(r'data-version="(\d+)"')
 
 pytestmark = [pytest.mark.slow, pytest.mark.live]
 
@@ -140,10 +141,6 @@ for i in range(4):
     out.append({"code": str(t.code), "cookies": cookies})
 print(json.dumps(out))
 """
-
-
-def board_version(html: str) -> int:
-    return int(VERSION.search(html).group(1))
 
 
 def play_moves(base: str, table: dict, count: int) -> list[int]:

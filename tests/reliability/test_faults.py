@@ -26,11 +26,17 @@ from typing import Any
 import pytest
 
 from lobby.consumers import START_AFRESH_CODE
-from tests.reliability.live import RedisServer, Stack, database_fresh, wait_for
+from tests.reliability.live import (
+    VERSION,
+    RedisServer,
+    Stack,
+    board_version,
+    database_fresh,
+    wait_for,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.live]
 
-VERSION = re.compile(r'data-version="(\d+)"')
 ACTION = re.compile(r"""name="action" value=(?:"([^"]*)"|'([^']*)')""")
 
 SETUP = """
@@ -135,12 +141,6 @@ def table_socket(base: str, code: str, cookie: str) -> Any:
     )
 
 
-def board_version_of(message: str | bytes) -> int:
-    found = VERSION.search(str(message))
-    assert found, str(message)[:300]
-    return int(found.group(1))
-
-
 def socket_close_code(socket: Any, *, seconds: float) -> int | None:
     """Read the socket until the server closes it (within `seconds`); return its code."""
     from websockets.exceptions import ConnectionClosed
@@ -208,7 +208,7 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
             code = tables[name]["code"]
             assert wait_for(lambda c=code: facts(stack, c)["to_move"] == [0], seconds=60)
         watcher = sockets.enter_context(table_socket(base, t1["code"], t1["cookies"][1]))
-        seen = board_version_of(watcher.recv(timeout=10))
+        seen = board_version(watcher.recv(timeout=10))
         redis.kill()
         answers = [player.move() for player in seat for _ in range(2)]
         assert all(code in (200, 409, None) for code in answers), answers
@@ -231,7 +231,7 @@ def test_redis_and_worker_killed_mid_game_lose_no_consequence(tmp_path):
         closed_by = socket_close_code(watcher, seconds=15)
         assert closed_by == START_AFRESH_CODE, closed_by
         with table_socket(base, t1["code"], t1["cookies"][1]) as again:
-            now = board_version_of(again.recv(timeout=10))
+            now = board_version(again.recv(timeout=10))
         assert now == facts(stack, t1["code"])["version"] > seen
         scored = wait_for(lambda: facts(stack, t1["code"])["mails_sent"] == 2, seconds=90, every=2)
         after = facts(stack, t1["code"])
