@@ -351,6 +351,12 @@ SOCKET_MOVE_GAMES = tuple(
 # own: 700,10,10), raised for a long-lived server; "0" keeps Python's settings.
 GC_THRESHOLDS = tuple(env_ints("GC_THRESHOLDS", [5000, 10, 100]))
 
+# Threads of each web process that play socket moves (lobby.consumers.move_runner): while
+# one move waits for PostgreSQL's commit or for Redis, another is applied and drawn.
+# Channels would run them all on the one thread it keeps for database work, one at a
+# time. Each thread holds a database connection while it plays (DB_POOL_MAX_SIZE).
+MOVE_THREADS = max(1, env_int("MOVE_THREADS", 2))
+
 # Rate limits: (events, window in seconds).
 MOVE_RATE_LIMIT = (60, 10)  # per player; a real player stays far below
 SIGNUP_RATE_LIMIT = (10, 3600)  # per IP address

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import json
+import threading
 import time
 import zoneinfo
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import close_old_connections
 from django.http import HttpRequest
 from django.utils import translation
 
@@ -35,6 +44,64 @@ class LayerReconnected:
 
     async def layer_reconnected(self, message: dict[str, Any]) -> None:
         await self.close(code=START_AFRESH_CODE)  # type: ignore[attr-defined]
+
+
+_move_threads: ThreadPoolExecutor | None = None
+_move_threads_lock = threading.Lock()
+#: Per table: a lock for its moves in this process and how many moves hold or wait for it.
+_table_turns: dict[str, tuple[asyncio.Lock, list[int]]] = {}
+
+
+def move_runner() -> Callable[..., Awaitable[Any]]:
+    """Return `socket_move` as a coroutine function run on the moves' own threads.
+
+    Channels' `database_sync_to_async` runs every hand-off of the process on one thread,
+    one at a time: a move waiting there for PostgreSQL's commit or for Redis kept the
+    next move (and every push that needs the database) waiting too. Moves get
+    `settings.MOVE_THREADS` threads of their own; the drawings' caches are shared under
+    locks. Moves of one table take their turns before they take a thread
+    (`table_turn`), and across processes on the table's row lock.
+    """
+    global _move_threads
+    if _move_threads is None:
+        with _move_threads_lock:
+            if _move_threads is None:
+                _move_threads = ThreadPoolExecutor(
+                    max_workers=settings.MOVE_THREADS, thread_name_prefix="moves"
+                )
+    runner: Callable[..., Awaitable[Any]] = sync_to_async(
+        _socket_move_closing, thread_sensitive=False, executor=_move_threads
+    )
+    return runner
+
+
+@contextlib.asynccontextmanager
+async def table_turn(code: str) -> AsyncIterator[None]:
+    """Let one move of the table at a time into the moves' threads (Mondo's four players
+    act at once): a second one would only hold a thread while it waits for the row lock."""
+    entry = _table_turns.get(code)
+    if entry is None:
+        entry = _table_turns[code] = (asyncio.Lock(), [0])
+    lock, users = entry
+    users[0] += 1
+    try:
+        async with lock:
+            yield
+    finally:
+        users[0] -= 1
+        if not users[0]:
+            del _table_turns[code]
+
+
+@functools.wraps(socket_move)
+def _socket_move_closing(**kwargs: Any) -> Any:
+    """`socket_move`, giving its database connection back to the pool afterwards (and
+    dropping a broken one before), as Channels' hand-offs do."""
+    close_old_connections()
+    try:
+        return socket_move(**kwargs)
+    finally:
+        close_old_connections()
 
 
 # Channels has no type hints, so its consumers are Any to mypy.
@@ -176,14 +243,15 @@ class TableConsumer(SocketConsumer):
         """
         rings: list[tuple[str, dict[str, object]]] = []
         try:
-            result = await database_sync_to_async(socket_move)(
-                code=self.code,
-                user=self.user,
-                text=text,
-                language=self.language,
-                zone=self.zone,
-                hand_over=rings,
-            )
+            async with table_turn(self.code):
+                result = await move_runner()(
+                    code=self.code,
+                    user=self.user,
+                    text=text,
+                    language=self.language,
+                    zone=self.zone,
+                    hand_over=rings,
+                )
             ref = move_ref(text)
             if isinstance(result, str):
                 await self.send(text_data=refusal_html(self.code, result, ref))
