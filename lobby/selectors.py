@@ -119,7 +119,12 @@ def seats_attach(table: Table, seats: list[Seat]) -> None:
     """
     for seat in seats:
         seat.table = table
-    cached = Seat.objects.filter(table=table).order_by("position")
+    # The related manager's own way: the filter is built only if something asks the
+    # queryset for another query (building it was a tenth of a millisecond per read).
+    # Seats' default ordering (table, position) is the order of `seats`.
+    cached = Seat.objects.all()
+    cached._defer_next_filter = True  # type: ignore[attr-defined]
+    cached = cached.filter(table=table)
     cached._result_cache = seats
     cached._prefetch_done = True  # type: ignore[attr-defined]
     table._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]

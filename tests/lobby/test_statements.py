@@ -65,6 +65,19 @@ def test_a_table_in_play_reads_as_the_orm_reads_it(alice, bob):
     assert_same_as_orm(started_table(alice, bob))
 
 
+def test_a_query_asked_of_the_read_seats_still_names_their_table(alice, bob, carol):
+    """The seats are attached as prefetch_related leaves them (the filter on the table
+    built only when asked): a further query still narrows to this table's seats."""
+    table, other = started_table(alice, bob), started_table(carol, bob)
+    got = statements.table_with_seats(table.code)
+    assert got is not None
+    assert list(got.seats.all().values_list("user__username", flat=True)) == ["alice", "bob"]
+    assert got.seats.filter(position=1).get().table_id == table.pk
+    assert got.seats.count() == 2 and got.seats.all().ordered
+    assert [s.position for s in got.seats.all()] == [0, 1]
+    assert other.seats.count() == 2
+
+
 def test_a_finished_table_reads_as_the_orm_reads_it(alice, bob):
     table = finished_table(alice, bob)
     table.refresh_from_db()
