@@ -47,6 +47,7 @@ class LayerReconnected:
 
 
 _move_threads: ThreadPoolExecutor | None = None
+_move_runner: Callable[..., Awaitable[Any]] | None = None
 _move_threads_lock = threading.Lock()
 #: Per table: a lock for its moves in this process and how many moves hold or wait for it.
 _table_turns: dict[str, tuple[asyncio.Lock, list[int]]] = {}
@@ -62,17 +63,17 @@ def move_runner() -> Callable[..., Awaitable[Any]]:
     locks. Moves of one table take their turns before they take a thread
     (`table_turn`), and across processes on the table's row lock.
     """
-    global _move_threads
-    if _move_threads is None:
+    global _move_threads, _move_runner
+    if _move_runner is None:
         with _move_threads_lock:
-            if _move_threads is None:
+            if _move_runner is None:
                 _move_threads = ThreadPoolExecutor(
                     max_workers=settings.MOVE_THREADS, thread_name_prefix="moves"
                 )
-    runner: Callable[..., Awaitable[Any]] = sync_to_async(
-        _socket_move_closing, thread_sensitive=False, executor=_move_threads
-    )
-    return runner
+                _move_runner = sync_to_async(
+                    _socket_move_closing, thread_sensitive=False, executor=_move_threads
+                )
+    return _move_runner
 
 
 @contextlib.asynccontextmanager
