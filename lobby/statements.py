@@ -28,6 +28,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, Model
 
 from accounts.models import User
@@ -52,6 +53,23 @@ class _Columns:
                 value = converter(value, expression, connection)
             values[position] = value
         return self.model.from_db(db, self.attnames, values)
+
+
+def _cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
+    """Return Django's cursor for one of these statements; on PostgreSQL (psycopg 3), one
+    that binds the values on the server and prepares each statement once per connection.
+
+    Django's own cursor binds values into the SQL text on the client (quoting the whole
+    game state of every move) and PostgreSQL parses and plans each statement anew. These
+    statements' SQL is fixed (written once, values only as parameters), so the server
+    may keep them; the pool keeps the connections. The cursor is still wrapped as
+    Django wraps its own (query logging, execute wrappers).
+    """
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    from lobby.prepared import prepared_cursor
+
+    return prepared_cursor(connection)
 
 
 def _quoted(connection: BaseDatabaseWrapper, model: type[Model], name: str) -> str:
@@ -145,7 +163,7 @@ def table_with_seats(code: Any, *, lock: bool = False, using: str = "default") -
     except (ValueError, ValidationError, TypeError, AttributeError):
         return None
     read = _table_read(connection, lock)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(read.sql, [param])
         rows = cursor.fetchall()
     if not rows:
@@ -194,7 +212,7 @@ def row_update(instance: Model, names: Sequence[str], *, using: str | None = Non
         for field in fields
     ]
     params.append(instance.pk)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, params)
         if cursor.rowcount == 0:
             raise DatabaseError("Save with update_fields did not affect any rows.")
@@ -224,7 +242,7 @@ def row_insert(instance: Model, *, using: str = "default") -> None:
     params = [
         field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
     ]
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, params)
         instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
     instance._state.adding, instance._state.db = False, using
@@ -251,7 +269,7 @@ def turn_counts(user_ids: Sequence[int], *, using: str = "default") -> dict[int,
         )
 
     sql: str = _once(connection, ("turns", len(user_ids)), write)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, [*user_ids, True, "", str(Table.Status.ACTIVE)])
         found = {int(user_id): int(n) for user_id, n in cursor.fetchall()}
     return {user_id: found.get(user_id, 0) for user_id in user_ids}

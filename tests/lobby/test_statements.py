@@ -210,3 +210,44 @@ def test_nothing_listens_to_the_saves_these_writes_skip():
     for signal in (pre_save, post_save):
         for model in (Table, Seat, Move):
             assert not signal.has_listeners(model), model
+
+
+def test_on_postgresql_the_statements_are_bound_and_prepared_on_the_server(alice, bob):
+    """On PostgreSQL each of these statements is prepared once per connection and then
+    only executed (its values bound by the server, not quoted into the text); Django's
+    query log still reads each with its values. Elsewhere, Django's own cursor."""
+    from games.registry import get_engine
+    from lobby.prepared import PreparedCursor
+    from lobby.services import move_submit
+    from tests.lobby.helpers import seat_to_move
+
+    table = started_table(alice, bob)
+    with statements._cursor(connection) as cursor:
+        prepared = isinstance(cursor.cursor, PreparedCursor)
+    assert prepared == (connection.vendor == "postgresql")
+    engine = get_engine(table.game)
+    for _ in range(3):
+        table.refresh_from_db()
+        seat = seat_to_move(table)
+        action = engine.legal_actions(engine.load(table.state), seat)[0]
+        with CaptureQueriesContext(connection) as queries:
+            move_submit(
+                code=table.code,
+                user=alice if seat == 0 else bob,
+                action=action,
+                seen_version=table.version,
+            )
+        logged = [q["sql"] for q in queries]
+        assert any(
+            sql.startswith('SELECT t."id"') and table.code.hex in sql.replace("-", "")
+            for sql in logged
+        ), logged
+        assert any(sql.startswith('INSERT INTO "lobby_move"') for sql in logged), logged
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements")
+        runs = cursor.fetchall()
+    # The locked read, the move's row and the table's row: prepared once, run each move.
+    for start in ('SELECT t."id"', 'INSERT INTO "lobby_move"', 'UPDATE "lobby_table"'):
+        assert max((n for sql, n in runs if sql.startswith(start)), default=0) >= 3, start
