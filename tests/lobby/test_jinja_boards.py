@@ -128,6 +128,23 @@ def test_an_unknown_name_reads_as_nothing_also_under_debug(settings):
     assert jinja("[{{ nothing }}]").render({}) == "[]"
 
 
+def test_a_dicts_keys_read_as_jinja2_reads_them_without_its_exception_path():
+    """`view.hand` on a plain dict is the key at once (no attribute tried first); a name
+    of dict's own (`items`) is still the method, a missing key still nothing, and other
+    objects (a dict's subclass too) go Jinja2's way."""
+
+    class Mine(dict):
+        hand = "attribute first"
+
+    with mock.patch.object(jinja2.Environment, "getattr", side_effect=AssertionError):
+        # Plain dicts never reach Jinja2's own attribute-first read.
+        assert jinja("{{ v.hand }}|{{ v.gone }}|").render({"v": {"hand": "A"}}) == "A||"
+    page = jinja("{{ v.items()|map('first')|join(',') }}|{{ m.hand }}|{{ o.real }}").render(
+        {"v": {"items": "shadowed", "a": 1}, "m": Mine(hand="key"), "o": 3}
+    )
+    assert page == "items,a|attribute first|3"
+
+
 def _board_with_a_script_for_a_name(game: str):
     """A live table of `game` whose seats are named by a script; return it, its first
     player and that player's board (a name no sign-up allows, shown wherever the board
