@@ -44,19 +44,36 @@ class Shared:
 
     def __init__(self, keep: float) -> None:
         self.keep = keep
-        self.entries: dict[Hashable, tuple[float, asyncio.Future[Any]]] = {}
+        #: Oldest first: a key started again moves to the end.
+        self.entries: OrderedDict[Hashable, tuple[float, asyncio.Future[Any]]] = OrderedDict()
+
+    def _expire(self, now: float) -> None:
+        """Forget the finished entries older than `keep`, looking only at the old end: a
+        call costs what expired since the last one, not a pass over every entry (a busy
+        process holds hundreds, and every push of every socket asks)."""
+        entries = self.entries
+        while entries:
+            key, (started, future) = next(iter(entries.items()))
+            if now - started <= self.keep:
+                return
+            if future.done():
+                del entries[key]
+            else:
+                # Still at work: it stays, looked at again after the others.
+                entries[key] = (now, future)
+                entries.move_to_end(key)
 
     async def get(
         self, key: Hashable, work: Callable[[], Awaitable[T]], *, reuse: bool = True
     ) -> T:
         now = time.monotonic()
-        for old in [k for k, (t, f) in self.entries.items() if f.done() and now - t > self.keep]:
-            del self.entries[old]
+        self._expire(now)
         entry = self.entries.get(key)
         if entry is not None and (reuse or not entry[1].done()):
             result: T = await asyncio.shield(entry[1])
             return result
         future: asyncio.Future[Any] = asyncio.ensure_future(work())
+        self.entries.pop(key, None)
         self.entries[key] = (now, future)
         try:
             return await asyncio.shield(future)
