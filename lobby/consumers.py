@@ -265,7 +265,12 @@ class TableConsumer(SocketConsumer):
                 await group_send_many_async(rings)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
-        board = await self._board(int(event.get("version") or 0))
+        version = int(event.get("version") or 0)
+        if version and self.sent is not None and version <= self.sent.version:
+            # A late doorbell (the mover's own socket sent its answer already): this page
+            # holds that version or a later one; nothing to read or draw.
+            return
+        board = await self._board(version)
         if board is None:
             await self.close(code=4404)
             return

@@ -461,3 +461,37 @@ def test_one_failing_group_message_does_not_stop_the_others(monkeypatch, caplog)
     asyncio.run(embedded.group_send_many_async(sends))
     assert sorted(delivered) == [("a", "x.one"), ("b", "x.three")]
     assert "a x.two message to broken could not be sent" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_movers_own_doorbell_reads_and_draws_nothing(alice, bob, monkeypatch):
+    """The mover's socket already sent its answer of the version its doorbell names: the
+    doorbell is passed over at once, without a read or a board for that socket; the other
+    player's socket takes its board."""
+    from lobby import pushes
+
+    table = started_table(alice, bob)
+    mover, other, seat = players(table, alice, bob)
+    action = discard(table, seat)
+    mine_headers, their_headers = session_cookie(mover), session_cookie(other)
+    asked: list[object] = []
+    real = pushes.board_for
+
+    async def counting(code, version, user, *args):
+        asked.append(user)
+        return await real(code, version, user, *args)
+
+    async def scenario():
+        mine, theirs = await both_sockets(table, mine_headers, their_headers)
+        monkeypatch.setattr(pushes, "board_for", counting)
+        await mine.send_to(text_data=fields(action, table.version))
+        answer = await mine.receive_from(timeout=5)
+        pushed = await theirs.receive_from(timeout=5)
+        quiet = await mine.receive_nothing(timeout=0.3)
+        await mine.disconnect()
+        await theirs.disconnect()
+        return answer, pushed, quiet
+
+    answer, pushed, quiet = asyncio.run(scenario())
+    assert 'data-version="' in answer and 'data-version="' in pushed and quiet
+    assert [getattr(user, "pk", None) for user in asked] == [other.pk]
