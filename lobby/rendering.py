@@ -40,7 +40,7 @@ from lobby.marks import last_move
 from lobby.models import Move, Seat, Table
 from lobby.selectors import move_list_recent, seat_for
 from lobby.templatetags.playtable import esc
-from lobby.templatetags.regions import COLLECTOR, LANGUAGE_ZONE
+from lobby.templatetags.regions import COLLECTOR, DIGESTS, LANGUAGE_ZONE, digest
 
 logger = logging.getLogger(__name__)
 
@@ -235,8 +235,7 @@ class Board:
         return _MARKER.sub(lambda m: self.regions[m.group(1)], self.frame)
 
 
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+_digest = digest
 
 
 def board_render(
@@ -251,6 +250,9 @@ def board_render(
         context = board_context(table, user, moves=moves, state=state)
         collector: dict[str, str] = {}
         context[COLLECTOR] = collector
+        # Kept regions come hashed already (lobby.templatetags.regions.Drawn).
+        hashed: dict[str, str] = {}
+        context[DIGESTS] = hashed
         context[LANGUAGE_ZONE] = (
             translation.get_language(),
             timezone.get_current_timezone_name(),
@@ -267,7 +269,7 @@ def board_render(
         frame=skeleton,
         skeleton=_digest(skeleton.split(">", 1)[-1]),
         regions=collector,
-        hashes={name: _digest(element) for name, element in collector.items()},
+        hashes={name: hashed.get(name) or _digest(element) for name, element in collector.items()},
         log=tuple((n, key, line) for n, key, line in context["log_lines"]),
     )
 

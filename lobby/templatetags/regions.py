@@ -18,9 +18,10 @@ stays the same:
     {% region "theirs" keep columns who last_move|marks_at:"column:" %}
 
 In a push drawing (one with a collector: no request, so no CSRF token inside), such a
-region's inside is kept per process under a hash of those values (pickled, so nothing of
-them is left out), the region's place in its template, the board and the language and
-time zone; the next drawing with the same values reuses it instead of rendering it.
+region is kept per process (its element and that's hash, `Drawn`) under a hash of those
+values (pickled, so nothing of them is left out), the region's place in its template,
+the board and the language and time zone; the next drawing with the same values reuses
+it instead of rendering it.
 The values must be everything the inside reads: `tests/lobby/test_region_keep.py` plays
 every game and checks each kept drawing against one drawn afresh.
 
@@ -39,6 +40,7 @@ import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -51,6 +53,8 @@ register = template.Library()
 
 #: The context key of the collector a push render passes in (a dict name → HTML).
 COLLECTOR = "_regions"
+#: The context key of the hashes of collected regions already hashed (name → hash).
+DIGESTS = "_region_digests"
 #: The context key of the drawing's language and time zone, read once per drawing (a push
 #: drawing sets it; without it each kept region asks Django).
 LANGUAGE_ZONE = "_language_zone"
@@ -66,18 +70,37 @@ def marker(name: str) -> str:
     return f"\x00region:{name}\x00"
 
 
+def digest(text: str) -> str:
+    """Return the hash a socket compares to tell whether a region (or skeleton) changed."""
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A kept region as a push drawing collects it: its whole element and that's hash.
+
+    The same string is then handed to every drawing that reuses it (the two seats' views
+    of a move share most regions), so it is written and hashed once, and what is sent or
+    kept later (the socket's text, the shared drawing's pickle) finds its UTF-8 form
+    already made.
+    """
+
+    element: str
+    digest: str
+
+
 class Kept:
-    """The insides of kept regions in this process, least recently used dropped first."""
+    """The kept regions of this process (`Drawn`), least recently used dropped first."""
 
     def __init__(self, size: int, chars: int) -> None:
         self.size, self.chars = size, chars
         self.enabled = True
         self.hits = self.misses = 0
-        self._items: OrderedDict[bytes, str] = OrderedDict()
+        self._items: OrderedDict[bytes, Drawn] = OrderedDict()
         self._held = 0
         self._lock = threading.Lock()
 
-    def get(self, key: bytes) -> str | None:
+    def get(self, key: bytes) -> Drawn | None:
         with self._lock:
             found = self._items.get(key)
             if found is None:
@@ -87,13 +110,13 @@ class Kept:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: bytes, content: str) -> None:
+    def put(self, key: bytes, drawn: Drawn) -> None:
         with self._lock:
             old = self._items.pop(key, None)
-            self._held += len(content) - (len(old) if old is not None else 0)
-            self._items[key] = content
+            self._held += len(drawn.element) - (len(old.element) if old is not None else 0)
+            self._items[key] = drawn
             while len(self._items) > self.size or self._held > self.chars:
-                self._held -= len(self._items.popitem(last=False)[1])
+                self._held -= len(self._items.popitem(last=False)[1].element)
 
     def clear(self) -> None:
         with self._lock:
@@ -141,57 +164,68 @@ def draw_region(
     lobby/jinja.py's): `draw()` draws its inside; `keep()` returns what the inside reads
     (None: a region that keeps nothing), `place` says where the tag is (template, line).
 
-    Regions never nest. In a push drawing (a collector in the context) a kept inside is
+    Regions never nest. In a push drawing (a collector in the context) a kept region is
     reused while what it reads, its place, the board, language and zone stay the same.
     """
     if IN_REGION.get():
         raise template.TemplateSyntaxError(f"region {name!r} is inside another region")
     token = IN_REGION.set(True)
     try:
-        content = _inside(name, context, place, keep, draw)
+        recap = name in context.get(RECAP_CHANGED, ())
+        key = _kept_key(name, context, place, keep, recap)
+        if key is None:
+            element = _element(name, str(draw()), context, recap)
+            return region_out(name, element, context)
+        drawn = KEPT.get(key)
+        if drawn is None:
+            element = _element(name, str(draw()), context, recap)
+            drawn = Drawn(element, digest(element))
+            KEPT.put(key, drawn)
+        return region_out(name, drawn.element, context, drawn.digest)
     finally:
         IN_REGION.reset(token)
-    return region_out(name, content, context)
 
 
-def _inside(
+def _kept_key(
     name: str,
     context: Mapping[str, Any] | Any,
     place: tuple[Any, ...],
     keep: Callable[[], list[Any]] | None,
-    draw: Callable[[], Any],
-) -> str:
+    recap: bool,
+) -> bytes | None:
+    """Return the key a kept region is found under, or None when it is drawn each time."""
     if keep is None or context.get(COLLECTOR) is None or not KEPT.enabled:
-        return str(draw())
-    where = (*place, name, context.get("board_id"), language_zone(context))
-    key = keep_key(where, keep(), name)
-    if key is None:
-        return str(draw())
-    content = KEPT.get(key)
-    if content is None:
-        content = str(draw())
-        KEPT.put(key, content)
-    return content
+        return None
+    where = (*place, name, context.get("board_id"), language_zone(context), recap)
+    return keep_key(where, keep(), name)
 
 
-def region_out(name: str, content: str, context: Mapping[str, Any] | Any) -> SafeString:
-    """Return a drawn region: its element, or, in a push drawing, the marker that stands for
-    the element, which goes to the collector."""
+def _element(name: str, content: str, context: Mapping[str, Any] | Any, recap: bool) -> str:
+    """Return a region's element around its drawn inside."""
     css, note = "region", ""
-    if name in context.get(RECAP_CHANGED, ()):
+    if recap:
         # "Since your last move" (lobby.recap): seen by the outline, heard by this note.
         css = "region recap-changed"
         words = gettext("Changed since your last move:")
         note = f'<span class="sr-only">{html.escape(words)}</span>'
     # Plain escaping, not format_html: a drawing has a dozen regions or more.
     board_id = html.escape(str(context.get("board_id", "board")))
-    element = f'<div id="{board_id}-{html.escape(name)}" class="{css}">{note}{content}</div>'
+    return f'<div id="{board_id}-{html.escape(name)}" class="{css}">{note}{content}</div>'
+
+
+def region_out(
+    name: str, element: str, context: Mapping[str, Any] | Any, hashed: str | None = None
+) -> SafeString:
+    """Return a drawn region: its element, or, in a push drawing, the marker that stands for
+    the element, which goes to the collector (with its hash, when already made)."""
     collector = context.get(COLLECTOR)
     if collector is None:
-        return mark_safe(element)  # noqa: S308 (escaped above; the content is HTML)
+        return mark_safe(element)  # noqa: S308 (escaped when built; the content is HTML)
     if name in collector:
         raise template.TemplateSyntaxError(f"region {name!r} is rendered twice")
     collector[name] = element
+    if hashed is not None:
+        context.get(DIGESTS, {})[name] = hashed
     return mark_safe(marker(name))
 
 

@@ -20,7 +20,7 @@ from lobby.pushes import snapshot_of
 from lobby.rendering import Board, board_html, board_render
 from lobby.selectors import table_get
 from lobby.services import move_submit
-from lobby.templatetags.regions import COLLECTOR, KEPT
+from lobby.templatetags.regions import COLLECTOR, DIGESTS, KEPT
 from tests.factories import UserFactory
 from tests.lobby.helpers import live_table
 
@@ -126,16 +126,47 @@ def test_the_region_tag_says_how_to_use_it():
         Template('{% load regions %}{% region "r" keep %}x{% endregion %}')
 
 
-def test_the_kept_insides_are_bounded_in_number_and_in_characters():
-    from lobby.templatetags.regions import Kept
+def test_the_kept_regions_are_bounded_in_number_and_in_characters():
+    from lobby.templatetags.regions import Drawn, Kept
 
     kept = Kept(size=3, chars=10)
+    ab, big = Drawn("ab", "h1"), Drawn("x" * 8, "h2")
     for n in range(5):
-        kept.put(bytes([n]), "ab")
-    assert [kept.get(bytes([n])) for n in range(5)] == [None, None, "ab", "ab", "ab"]
-    kept.put(b"big", "x" * 8)  # 6 + 8 characters: the oldest go until 10 or fewer are held
+        kept.put(bytes([n]), ab)
+    assert [kept.get(bytes([n])) for n in range(5)] == [None, None, ab, ab, ab]
+    kept.put(b"big", big)  # 6 + 8 characters: the oldest go until 10 or fewer are held
     assert kept.get(bytes([2])) is None and kept.get(bytes([3])) is None
-    assert kept.get(bytes([4])) == "ab" and kept.get(b"big") == "x" * 8
+    assert kept.get(bytes([4])) == ab and kept.get(b"big") == big
+
+
+def test_a_kept_region_is_one_string_with_its_hash_for_every_drawing_that_reuses_it():
+    """The two seats' drawings of a move share a kept region's element: the same string,
+    hashed once (its hash in the drawing is the element's)."""
+    from lobby.rendering import _digest
+
+    source = Template(
+        '{% load regions %}{% region "r" keep view.n %}<b>{{ view.n }}</b>{% endregion %}'
+        '{% region "s" %}{{ view.n }}{% endregion %}'
+    )
+    digests: list[dict[str, str]] = []
+
+    def draw(view):
+        collector: dict[str, str] = {}
+        hashed: dict[str, str] = {}
+        digests.append(hashed)
+        source.render(
+            Context({"view": view, "board_id": "b", COLLECTOR: collector, DIGESTS: hashed})
+        )
+        return collector
+
+    first, second = draw({"n": 1}), draw({"n": 1})
+    assert first["r"] is second["r"]
+    assert digests[0]["r"] == digests[1]["r"] == _digest(first["r"])
+    # A region that keeps nothing is drawn and hashed by each drawing itself.
+    assert (
+        "s" not in digests[0]
+        and first["s"] == second["s"] == '<div id="b-s" class="region">1</div>'
+    )
 
 
 def test_a_log_line_is_worded_once_per_viewer_and_language(alice, bob):
