@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from config import ratelimit
 from lobby import pushes, services
 from lobby.errors import BadRequest, LobbyError, NotAllowed, RateLimited
-from lobby.rendering import Board, board_get, viewer_kind
+from lobby.rendering import Board, board_get, boards_shared_together, viewer_kind
 from lobby.services.notify import rings_held
 
 #: The longest action a move form sends (its JSON, as text).
@@ -126,12 +126,13 @@ def _play(
     action, version = move_fields(fields.get("action"), fields.get("version"))
     with rings_held(hand_over):
         table = services.move_submit(code=code, user=user, action=action, seen_version=version)
-        shot = pushes.snapshot_of(table)
-        board = board_get(table, user, moves=shot.moves, state=shot.state, fresh=True)
-        kind, language = viewer_kind(table, user), translation.get_language()
-        zone = timezone.get_current_timezone_name()
-        pushes.prime(shot, board, kind=kind, language=language, zone=zone)
-        pushes.predraw(shot, drawn=(kind, language, zone))
+        with boards_shared_together():
+            shot = pushes.snapshot_of(table)
+            board = board_get(table, user, moves=shot.moves, state=shot.state, fresh=True)
+            kind, language = viewer_kind(table, user), translation.get_language()
+            zone = timezone.get_current_timezone_name()
+            pushes.prime(shot, board, kind=kind, language=language, zone=zone)
+            pushes.predraw(shot, drawn=(kind, language, zone))
     return board
 
 

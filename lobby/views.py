@@ -29,7 +29,14 @@ from lobby.errors import LobbyError, RateLimited
 from lobby.forms import TableForm
 from lobby.models import ChatMessage, Seat, Table
 from lobby.recap import recap_get, recap_lines
-from lobby.rendering import board_context, board_get, board_html, board_html_shared, viewer_kind
+from lobby.rendering import (
+    board_context,
+    board_get,
+    board_html,
+    board_html_shared,
+    boards_shared_together,
+    viewer_kind,
+)
 from lobby.replay import replay_frame
 from lobby.reputation import seats_reputation_set
 from lobby.services.chat import chat_post
@@ -349,12 +356,13 @@ def table_move(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 def _move_answer(request: HtmxHttpRequest, table: Table) -> str:
     """Draw the mover's board for the answer, and leave it for this process's sockets."""
-    shot = pushes.snapshot_of(table)
-    board = board_get(table, request.user, moves=shot.moves, state=shot.state, fresh=True)
-    kind, language = viewer_kind(table, request.user), translation.get_language()
-    zone = timezone.get_current_timezone_name()
-    pushes.prime(shot, board, kind=kind, language=language, zone=zone)
-    pushes.predraw(shot, drawn=(kind, language, zone))
+    with boards_shared_together():
+        shot = pushes.snapshot_of(table)
+        board = board_get(table, request.user, moves=shot.moves, state=shot.state, fresh=True)
+        kind, language = viewer_kind(table, request.user), translation.get_language()
+        zone = timezone.get_current_timezone_name()
+        pushes.prime(shot, board, kind=kind, language=language, zone=zone)
+        pushes.predraw(shot, drawn=(kind, language, zone))
     return board.html
 
 

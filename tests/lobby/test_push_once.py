@@ -363,3 +363,53 @@ def test_a_shared_drawing_holds_each_region_once(alice, bob, monkeypatch):
     stored = len(pickle.dumps(board, protocol=pickle.HIGHEST_PROTOCOL))
     lines = sum(len(line) for *_, line in board.log)
     assert stored < len(whole) + lines + 2_000
+
+
+def test_a_moves_drawings_are_shared_in_one_write_before_its_doorbell(alice, bob, monkeypatch):
+    """The mover's view and the other views of this process's sockets go to the cache
+    together, once every one is drawn and before the doorbell rings; each is then there
+    for another process, as drawn."""
+    from django.core.cache import cache
+
+    from lobby.services import notify
+    from lobby.socket_moves import socket_move
+
+    table = started_table(alice, bob)
+    seat_of = {s.user: s.position for s in table.seats.all()}
+    mover_seat = seat_to_move(table)
+    mover, other = (alice, bob) if seat_of[alice] == mover_seat else (bob, alice)
+    code = str(table.code)
+    pushes.watch(code, "their-socket", other, [], "en", None)
+    writes: list[list[str]] = []
+    real_share = rendering._share
+
+    def share(boards):
+        writes.append([key for key, _board in boards])
+        real_share(boards)
+
+    rings: list[int] = []
+    real_send = notify.group_send_many
+
+    def send(sends):
+        rings.append(len(writes))
+        real_send(sends)
+
+    monkeypatch.setattr(rendering, "_share", share)
+    monkeypatch.setattr(notify, "group_send_many", send)
+    engine = get_engine("lost_cities")
+    action = engine.legal_actions(engine.load(table.state), mover_seat)[0]
+    text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
+    try:
+        board = socket_move(code=code, user=mover, text=text, language="en", zone=None)
+    finally:
+        pushes.unwatch(code, "their-socket")
+    assert not isinstance(board, str), board
+    (keys,) = writes
+    assert [key.split(":")[3] for key in keys] == [f"seat{mover_seat}", f"seat{1 - mover_seat}"]
+    assert rings == [1]  # the doorbell rang after the one write
+    table.refresh_from_db()
+    with translation.override("en"), timezone.override(None):
+        assert keys[0] == rendering.board_key(table, mover)
+    shared = cache.get(keys[0])
+    assert shared == board
+    assert cache.get(keys[1]).version == table.version
