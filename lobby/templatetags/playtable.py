@@ -9,7 +9,9 @@ from typing import Any
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext
+
+from games.words import catalogue
 
 register = template.Library()
 
@@ -133,15 +135,69 @@ def rules_url(game: str) -> str:
     return reverse_cached("lobby:game", args=(game,)) + "#rules"
 
 
+#: The parts of a seat's item that stay while its player, flags and language stay (the
+#: name with its picture and link before the clock, the badges after it), per catalogue.
+_SEAT_PARTS: dict[tuple[Any, ...], tuple[str, str]] = {}
+_SEAT_PARTS_SIZE = 4096
+#: A clock's title (escaped), per catalogue and whether it is paused.
+_CLOCK_TITLES: dict[tuple[Any, bool], str] = {}
+
+
 @register.simple_tag
 def seat_item(seat: Any, me: Any) -> SafeString:
     """Return one seat of the board's seat bar: picture, name, clock and badges.
 
     Drawn in Python, not in a template: the seat bar is in every push of every table and
-    changes with every move (the clocks), so it is drawn each time.
+    changes with every move (the clocks), so it is drawn each time. Only the clock is
+    written anew each time: the rest is kept per player, seat flags and catalogue.
     """
-    from django.utils.translation import gettext
+    said = catalogue()
+    user = seat.user
+    key = (
+        said,
+        int(seat.position),
+        bool(seat.is_to_move),
+        bool(me and me.position == seat.position),
+        seat.display_name,
+        seat.bot,
+        getattr(user, "pk", None),
+        getattr(user, "username", None),
+        getattr(user, "avatar_version", 0),
+        bool(seat.abandoned),
+        bool(seat.conceded),
+        seat.place,
+    )
+    parts = _SEAT_PARTS.get(key)
+    if parts is None:
+        parts = _seat_parts(seat, me)
+        if len(_SEAT_PARTS) >= _SEAT_PARTS_SIZE:
+            _SEAT_PARTS.clear()
+        _SEAT_PARTS[key] = parts
+    head, tail = parts
+    middle = ""
+    if seat.clock_seconds is not None:
+        running = bool(seat.deadline)
+        paused = bool(running and seat.pause)
+        title = _CLOCK_TITLES.get((said, paused))
+        if title is None:
+            if len(_CLOCK_TITLES) >= 64:
+                _CLOCK_TITLES.clear()
+            title = _CLOCK_TITLES[(said, paused)] = esc(
+                gettext("Time left (paused)") if paused else gettext("Time left")
+            )
+        middle = (
+            f' <span class="clock{" running" if running else ""}{" paused" if paused else ""}"'
+            f' data-left="{decimals(seat.clock_seconds, 1)}" data-running="{int(running)}"'
+            + (f' data-paused-for="{decimals(seat.pause_seconds, 0)}"' if paused else "")
+            + f' title="{title}">{esc(clock(seat.clock_seconds))}</span>'
+        )
+    if seat.pause:
+        middle += pause_badge(seat.pause)
+    return mark_safe(f"{head}{middle}{tail}")  # noqa: S308 (each part escaped)
 
+
+def _seat_parts(seat: Any, me: Any) -> tuple[str, str]:
+    """Return a seat item's parts before and after its clock (see `seat_item`)."""
     from accounts.templatetags.identity import seat_avatar
 
     css = f"seat seat-{int(seat.position)}"
@@ -152,20 +208,8 @@ def seat_item(seat: Any, me: Any) -> SafeString:
     name = esc(seat.display_name)
     if seat.user and not seat.bot:
         name = f'<a href="{esc(seat.user.get_absolute_url())}">{name}</a>'
-    parts: list[str] = [
-        f'<li class="{css}"><span class="seat-name">{seat_avatar(seat)}{name}</span>'
-    ]
-    if seat.clock_seconds is not None:
-        running = bool(seat.deadline)
-        paused = bool(running and seat.pause)
-        title = gettext("Time left (paused)") if paused else gettext("Time left")
-        parts.append(
-            f' <span class="clock{" running" if running else ""}{" paused" if paused else ""}"'
-            f' data-left="{decimals(seat.clock_seconds, 1)}" data-running="{int(running)}"'
-            + (f' data-paused-for="{decimals(seat.pause_seconds, 0)}"' if paused else "")
-            + f' title="{esc(title)}">{esc(clock(seat.clock_seconds))}</span>'
-        )
-    parts.append(pause_badge(seat.pause))
+    head = f'<li class="{css}"><span class="seat-name">{seat_avatar(seat)}{name}</span>'
+    tail: list[str] = []
     badges = (
         (seat.abandoned, "badge warn", "out of time"),
         (seat.is_to_move, "badge", "to move"),
@@ -173,12 +217,12 @@ def seat_item(seat: Any, me: Any) -> SafeString:
     )
     for shown, badge, words in badges:
         if shown:
-            parts.append(f' <span class="{badge}">{esc(gettext(words))}</span>')
+            tail.append(f' <span class="{badge}">{esc(gettext(words))}</span>')
     if seat.place:
         words = gettext("place %(place)s") % {"place": seat.place}
-        parts.append(f' <span class="badge">{esc(words)}</span>')
-    parts.append("</li>")
-    return mark_safe("".join(parts))  # noqa: S308 (each part escaped)
+        tail.append(f' <span class="badge">{esc(words)}</span>')
+    tail.append("</li>")
+    return head, "".join(tail)
 
 
 # The badges' words, translated in seat_item (written out for makemessages).
@@ -200,19 +244,26 @@ def decimals(value: Any, places: int) -> str:
         number = Decimal(str(value))
     except (InvalidOperation, ValueError):
         return ""
-    return format(number.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP), "f")
+    step = _STEPS.get(places)
+    if step is None:
+        step = _STEPS[places] = Decimal(1).scaleb(-places)
+    return format(number.quantize(step, ROUND_HALF_UP), "f")
+
+
+#: The quantum of each number of decimals `decimals` was asked for.
+_STEPS: dict[int, Decimal] = {}
 
 
 @register.simple_tag
 def pause_badge(pause: Any) -> str:
     """Return the badge of a seat's pause (vacation or quiet hours, until when), or ""."""
+    if not pause:
+        return ""
     from django.template.defaultfilters import date, time
     from django.utils.html import format_html
     from django.utils.timezone import is_aware, localtime
     from django.utils.translation import gettext
 
-    if not pause:
-        return ""
     kind, until = pause[0], pause[1]
     if is_aware(until):  # as the date and time filters get it in a template
         until = localtime(until)
