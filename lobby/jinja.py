@@ -35,7 +35,7 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
-from jinja2 import Environment, Undefined, nodes, pass_context
+from jinja2 import Environment, Template, Undefined, nodes, pass_context
 from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.ext import Extension, babel_extract
 from jinja2.parser import Parser
@@ -72,6 +72,27 @@ class Missing(Undefined):
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
+class BoardTemplate(Template):
+    """Jinja2's template, leaving no reference cycle behind when it is drawn.
+
+    A template's own macros are kept in the context of the drawing, and each macro refers
+    back to that context: a cycle, so the whole drawing's data (the view, the seats, the
+    log) waited for the garbage collector (a collection every ~20 moves, 2.4 ms each, most
+    of it freeing those drawings). The context's own variables are let go when the
+    drawing is done, and reference counting frees the rest at once.
+    """
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        context = self.new_context(dict(*args, **kwargs))
+        try:
+            return str(self.environment.concat(self.root_render_func(context)))
+        except Exception:
+            self.environment.handle_exception()
+        finally:
+            context.vars.clear()
+            context.exported_vars.clear()
+
+
 class BoardEnvironment(Environment):
     """Jinja2's environment, reading `view.hand` from a plain dict without an exception.
 
@@ -81,6 +102,8 @@ class BoardEnvironment(Environment):
     one of dict's own attributes (`items`, `get`…), which keeps Jinja2's order: the same
     value or the same undefined, only sooner.
     """
+
+    template_class = BoardTemplate
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:

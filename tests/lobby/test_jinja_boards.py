@@ -145,6 +145,33 @@ def test_a_dicts_keys_read_as_jinja2_reads_them_without_its_exception_path():
     assert page == "items,a|attribute first|3"
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["lost_cities", "mondo"])
+def test_a_board_drawing_leaves_no_reference_cycle_for_the_collector(game):
+    """A drawing's data is freed as soon as the drawing is done: a template's own macro
+    (Lost Cities' `expeditions`) refers back to its context, and that cycle held all of a
+    drawing's data until a garbage collection (lobby.jinja.BoardTemplate)."""
+    import gc
+
+    from lobby.pushes import snapshot_of
+    from lobby.selectors import table_get
+
+    alice, bob = UserFactory(), UserFactory()
+    table = live_table(game, alice, bob)
+    # As a push draws: from one read of the table (the ORM's own compiler leaves a small
+    # cycle of its own per query with related rows; a drawing from a read makes none).
+    shot = snapshot_of(table_get(code=table.code))
+    board_render(shot.table, alice, moves=shot.moves, state=shot.state)  # templates compiled
+    gc.collect()
+    gc.disable()
+    try:
+        for viewer in (alice, bob, alice):
+            board_render(shot.table, viewer, moves=shot.moves, state=shot.state)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 def _board_with_a_script_for_a_name(game: str):
     """A live table of `game` whose seats are named by a script; return it, its first
     player and that player's board (a name no sign-up allows, shown wherever the board
