@@ -358,7 +358,12 @@ GC_THRESHOLDS = tuple(env_ints("GC_THRESHOLDS", [5000, 10, 100]))
 MOVE_THREADS = max(1, env_int("MOVE_THREADS", 2))
 
 # Rate limits: (events, window in seconds).
-MOVE_RATE_LIMIT = (60, 10)  # per player; a real player stays far below
+# Moves per player: a real player stays far below (the load benchmark's simulated players,
+# who move as fast as the server answers, raise it through MOVE_RATE_LIMIT=events,seconds).
+_move_limit = env_ints("MOVE_RATE_LIMIT", [60, 10])
+if len(_move_limit) != 2 or min(_move_limit) <= 0:
+    raise ImproperlyConfigured(f"MOVE_RATE_LIMIT={_move_limit!r}: give events,seconds (both > 0).")
+MOVE_RATE_LIMIT = (_move_limit[0], _move_limit[1])
 SIGNUP_RATE_LIMIT = (10, 3600)  # per IP address
 
 # E-mail: to the console unless an SMTP host is given.
