@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.lost_cities.scoring import BONUS_MIN_CARDS, BONUS_POINTS, EXPEDITION_COST
+from games.words import catalogue
 from lobby.templatetags.icons import icon
 from lobby.templatetags.playtable import action_json, esc
 
@@ -68,6 +69,10 @@ _MESSAGES = (
     gettext_noop("20-point bonus: eight cards or more"),
     gettext_noop("not started"),
     gettext_noop("Take %(colour)s"),
+    gettext_noop("Play"),
+    gettext_noop("Discard"),
+    gettext_noop("Play %(card)s"),
+    gettext_noop("Discard %(card)s"),
 )
 
 
@@ -203,4 +208,80 @@ def lc_column(
 
 
 #: The drawing functions the board's template calls.
-JINJA_GLOBALS = {"lc_card": lc_card, "lc_column": lc_column, "lc_piles": lc_piles}
+#: (catalogue, card id, highlighted, label, acting, play action, discard action) -> one
+#: card of the hand with its buttons: the same card in the same state reads the same.
+_HAND: dict[tuple[Any, ...], str] = {}
+_HAND_SIZE = 4096
+
+
+def _action_key(action: Any) -> Any:
+    """Return what names an action in a kept card's key (None: no such button)."""
+    if not action:
+        return None
+    try:
+        return tuple(sorted(action.items()))
+    except (AttributeError, TypeError):
+        return action_json(action)
+
+
+def lc_hand(
+    hand: Iterable[Mapping[str, Any]], highlight: Collection[str], acting: Any
+) -> SafeString:
+    """Return the cards of the viewer's hand (view.build_view's `hand`), each with its play
+    and discard buttons while `acting` (the viewer places a card now).
+
+    A card's item depends only on the card, its buttons and the language: kept per process
+    (a hand is drawn again whenever it changes, mostly with the same cards in it).
+    """
+    said = catalogue()
+    items = []
+    for card in hand:
+        label = esc(card["label"])
+        play, discard = (card["play_action"], card["discard_action"]) if acting else (None, None)
+        key = (
+            said,
+            card["id"],
+            card["id"] in highlight,
+            label,
+            _action_key(play),
+            _action_key(discard),
+        )
+        item = _HAND.get(key)
+        if item is None:
+            buttons = ""
+            if play or discard:
+                named = {"card": label}
+                parts = []
+                if play:
+                    parts.append(
+                        f'<button type="submit" name="action" value="{esc(action_json(play))}"'
+                        f' class="small" aria-label="{_says_html("Play %(card)s", named)}">'
+                        f"{_says('Play')}</button>"
+                    )
+                if discard:
+                    parts.append(
+                        f'<button type="submit" name="action" value="{esc(action_json(discard))}"'
+                        f' class="small secondary"'
+                        f' aria-label="{_says_html("Discard %(card)s", named)}">'
+                        f"{_says('Discard')}</button>"
+                    )
+                buttons = f' <span class="lc-card-actions">{" ".join(parts)}</span>'
+            item = f'<li class="lc-hand-card">{lc_card(card, highlight)}{buttons}</li>'
+            if len(_HAND) >= _HAND_SIZE:
+                _HAND.clear()
+            _HAND[key] = item
+        items.append(item)
+    return mark_safe("".join(items))  # noqa: S308 (every value above is escaped)
+
+
+def _says_html(message: str, values: Mapping[str, str]) -> str:
+    """Translate a message and put in values already escaped (the words are escaped)."""
+    return esc(gettext(message)) % values
+
+
+JINJA_GLOBALS = {
+    "lc_card": lc_card,
+    "lc_column": lc_column,
+    "lc_piles": lc_piles,
+    "lc_hand": lc_hand,
+}
