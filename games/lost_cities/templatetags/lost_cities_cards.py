@@ -99,6 +99,47 @@ def lc_lit_cards(
 
 
 @register.filter
+def lc_cards(columns: Iterable[Mapping[str, Any]] | None) -> tuple[Any, ...] | None:
+    """Return what a kept expeditions region reads of its `columns` (view.build_view): each
+    column's colour and cards. The rest of a column (its name, running score, sum, wagers)
+    follows from those and the bonus rule, which the region keeps beside them; a card's
+    name is said in the drawing's language, which every kept region is kept under."""
+    if columns is None:
+        return None
+    return tuple((c["colour"], tuple(card["id"] for card in c["cards"])) for c in columns)
+
+
+@register.filter
+def lc_hand_read(hand: Iterable[Mapping[str, Any]] | None) -> tuple[Any, ...] | None:
+    """Return what a kept hand region reads of the viewer's `hand` (view.build_view): each
+    card and its play and discard actions (`lc_hand`)."""
+    if hand is None:
+        return None
+    return tuple(
+        (card["id"], _action_key(card["play_action"]), _action_key(card["discard_action"]))
+        for card in hand
+    )
+
+
+@register.filter
+def lc_piles_read(piles: Iterable[Mapping[str, Any]] | None) -> tuple[Any, ...] | None:
+    """Return what a kept discard-piles region reads of the `piles` (view.build_view): each
+    pile's colour, size, top card, the whole pile when shown, and its take action."""
+    if piles is None:
+        return None
+    return tuple(
+        (
+            p["colour"],
+            p["count"],
+            p["top"]["id"] if p["top"] else None,
+            tuple(card["id"] for card in p["cards"]) if p["cards"] is not None else None,
+            tuple(sorted(p["take_action"].items())) if p["take_action"] else None,
+        )
+        for p in piles
+    )
+
+
+@register.filter
 def lc_lit_tops(
     highlight: Collection[str], piles: Iterable[Mapping[str, Any]] | None
 ) -> tuple[str, ...]:
