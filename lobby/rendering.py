@@ -68,11 +68,19 @@ def _log_line(
     zone, whatever the drawing; only its "3 minutes ago" is worded anew each time. The
     move's id and time name it (an id alone could come back in a test's fresh database).
     """
+    # First on the move itself: a table's recent moves are the same objects from one
+    # drawing to the next (lobby.pushes.RecentMoves), so most lines are found there.
+    own: dict[tuple[Any, ...], tuple[str, str, str]] = move.__dict__.setdefault("_lines", {})
+    mine = (who, position, language, zone)
+    found = own.get(mine)
+    if found is not None:
+        return found
     name = (move.pk, move.n, move.created_at, who, position, language, zone)
     with _lines_lock:
         found = _LINES.get(name)
         if found is not None:
             _LINES.move_to_end(name)
+            own[mine] = found
             return found
     text = move.text_for(position)
     key = hashlib.blake2b(f"{move.n}\x00{who}\x00{text}".encode(), digest_size=8).hexdigest()
@@ -82,6 +90,7 @@ def _log_line(
     iso, title = moment_parts(move.created_at)
     opening = f'<span class="log-time"><time datetime="{esc(iso)}" title="{esc(title)}">'
     line = (key, head, opening)
+    own[mine] = line
     with _lines_lock:
         _LINES[name] = line
         while len(_LINES) > _LINES_SIZE:

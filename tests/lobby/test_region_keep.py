@@ -196,6 +196,37 @@ def test_a_log_line_is_worded_once_per_viewer_and_language(alice, bob):
     assert lines == len(first.log) >= 6 and again.log == first.log
 
 
+def test_a_log_line_is_found_on_the_move_itself_before_the_process_wide_lines(alice, bob):
+    """The recent moves a push draws from are the same objects from one drawing to the
+    next: each keeps its lines, so the process-wide lines (and their lock) are not asked."""
+    from lobby import pushes, rendering
+    from lobby.selectors import table_get
+
+    table = live_table("lost_cities", alice, bob)
+    engine = get_engine("lost_cities")
+    for _ in range(4):
+        table.refresh_from_db()
+        state = engine.load(table.state)
+        seat = min(engine.to_move(state))
+        move_submit(
+            code=table.code,
+            user=(alice, bob)[seat],
+            action=engine.legal_actions(state, seat)[0],
+            seen_version=table.version,
+        )
+    shot = pushes.snapshot_of(table_get(code=table.code))
+    seats = list(shot.table.seats.all())
+    first = rendering.log_lines(shot.moves, seats, 0)
+    rendering._LINES.clear()
+    with mock.patch.object(rendering, "_lines_lock") as lock:
+        again = rendering.log_lines(shot.moves, seats, 0)
+    assert again == first and len(first) >= 4
+    assert not lock.__enter__.called and not rendering._LINES
+    # Another viewer's lines are worded for that viewer, on the same moves.
+    spectator = rendering.log_lines(shot.moves, seats, None)
+    assert len(rendering._LINES) == len(spectator)
+
+
 def test_fields_and_marks_at_name_only_what_a_region_reads():
     from lobby.marks import LastMove
     from lobby.templatetags.last_move import marks_at
