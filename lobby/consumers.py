@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.functional import LazyObject, empty
 
 from accounts.timezones import zone_for
 from lobby import metrics, pushes
@@ -147,6 +148,21 @@ def scope_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request)
 
 
+def scope_user(scope: dict[str, Any]) -> Any:
+    """Return the socket's user itself, not Channels' lazy stand-in for it.
+
+    The authentication middleware has read the user before the consumer runs; its lazy
+    wrapper then answers every attribute read (`user.id` in each seat lookup of every
+    move and drawing) through Python code of its own.
+    """
+    user = scope.get("user")
+    if isinstance(user, LazyObject):
+        if user.__dict__.get("_wrapped", empty) is empty:
+            getattr(user, "pk", None)  # reading through it sets it up
+        return user.__dict__.get("_wrapped", user)
+    return user
+
+
 def scope_zone(scope: dict[str, Any]) -> zoneinfo.ZoneInfo | None:
     """Return the time zone the page behind this socket was shown in (as the middleware's)."""
     return zone_for(scope.get("user"), dict(scope.get("cookies") or {}))
@@ -172,7 +188,7 @@ class TableConsumer(SocketConsumer):
 
     async def connect(self) -> None:
         self.code = str(self.scope["url_route"]["kwargs"]["code"])
-        self.user = self.scope.get("user")
+        self.user = scope_user(self.scope)
         if getattr(self.user, "is_suspended", False):
             # The HTTP middleware logs them out; their sockets end here.
             await self.close(code=4403)

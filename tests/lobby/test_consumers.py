@@ -142,3 +142,40 @@ def test_client_messages_are_ignored_and_the_socket_stays_up(alice, bob):
         await socket.disconnect()
 
     asyncio.run(scenario())
+
+
+def test_a_table_socket_holds_its_user_itself_not_the_lazy_stand_in(alice, bob, monkeypatch):
+    """Channels hands the consumer a lazy stand-in for the user, whose every attribute read
+    (a seat lookup per move and drawing) runs Python code of its own: the table socket
+    keeps the user it stands for, and an anonymous visitor as such."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils.functional import LazyObject
+
+    from accounts.models import User
+    from lobby import pushes
+    from lobby.consumers import scope_user
+
+    table = started_table(alice, bob)
+    watched: list[object] = []
+    real = pushes.watch
+
+    def watch(code, socket, user, *rest):
+        watched.append(user)
+        return real(code, socket, user, *rest)
+
+    monkeypatch.setattr(pushes, "watch", watch)
+
+    logged_in = session_cookie(alice)
+
+    async def scenario():
+        for headers in (logged_in, ANON):
+            socket = await connect(table, headers)
+            await socket.receive_from(timeout=5)
+            await socket.disconnect()
+
+    asyncio.run(scenario())
+    mine, anonymous = watched
+    assert type(mine) is User and mine.pk == alice.pk
+    assert type(anonymous) is AnonymousUser
+    assert not any(isinstance(user, LazyObject) for user in watched)
+    assert scope_user({"user": alice}) is alice and scope_user({}) is None
