@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import Model
+
 from lobby import statements
 from lobby.models import Seat, Table
 from lobby.services.notify import after_change
@@ -61,16 +63,24 @@ def table_commit(
     seats: Sequence[Seat],
     newly_to_move: Sequence[Seat] = (),
     phase_started: bool = False,
+    insert: Model | None = None,
 ) -> None:
-    """Write the table's change (its seats, then the table) and schedule its consequences.
+    """Write the table's change (`insert`, a new row such as the move, if any; its seats;
+    then the table) and schedule its consequences.
 
     The table row is locked by the caller's transaction. The consequences (sockets, turn
     counts, notices, timers, bot turns, end-of-game scoring) run after the commit, each
     robust to a broker that is down, and the rows written here are what the sweeps read
     to re-drive any that was lost (`lobby.services.notify.after_change`).
     """
-    seats_save(seats)
-    statements.row_update(table, TABLE_FIELDS)
+    changed = [(seat, seat.changed_fields(SEAT_FIELDS)) for seat in seats]
+    writes: list[tuple[Model, Sequence[str] | None]] = [] if insert is None else [(insert, None)]
+    writes += [(seat, tuple(changes)) for seat, changes in changed if changes]
+    writes.append((table, TABLE_FIELDS))
+    statements.rows_write(writes)
+    for seat, changes in changed:
+        if changes:
+            seat._loaded = {**getattr(seat, "_loaded", {}), **changes}
     after_change(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
 
 

@@ -206,11 +206,13 @@ def move_record(
         texts=texts,
         by_timeout=by_timeout,
     )
-    statements.row_insert(move)
     if hasattr(table, "moves_appended"):
         table.moves_appended.append(move)
     table.state = engine.dump(after)
-    state_settle(table=table, seats=seats, engine=engine, state=after, acted=seat, now=now)
+    # The move's row is written with the seats and the table (lobby.services.commit).
+    state_settle(
+        table=table, seats=seats, engine=engine, state=after, acted=seat, now=now, insert=move
+    )
 
 
 def state_settle(
@@ -221,8 +223,10 @@ def state_settle(
     state: Any,
     acted: int | None,
     now: datetime,
+    insert: Move | None = None,
 ) -> None:
-    """Bring seats, clocks, phase timer and status in line with `state`, then commit it."""
+    """Bring seats, clocks, phase timer and status in line with `state`, then commit it
+    (with `insert`, the move that brought it, written in the same go)."""
     outcome = engine.outcome(state)
     to_move = frozenset() if outcome is not None else engine.to_move(state)
     newly_to_move: list[Seat] = []
@@ -244,7 +248,13 @@ def state_settle(
         phase_started = True
     if outcome is not None:
         game_end(table=table, seats=seats, outcome=outcome, now=now)
-    table_commit(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
+    table_commit(
+        table=table,
+        seats=seats,
+        newly_to_move=newly_to_move,
+        phase_started=phase_started,
+        insert=insert,
+    )
 
 
 def game_end(*, table: Table, seats: Sequence[Seat], outcome: Outcome, now: datetime) -> None:

@@ -184,6 +184,42 @@ def test_a_row_insert_writes_what_a_first_save_writes(alice, bob):
     assert second.texts == {}, "a field's default as the ORM gives it"
 
 
+def test_rows_write_writes_what_the_single_writes_write_in_one_statement_on_postgresql(alice, bob):
+    """A new row, then updates, in order: each as `row_insert` and `row_update` write it; on
+    PostgreSQL all in one statement, elsewhere one each."""
+    table = started_table(alice, bob)
+    before = Table.objects.get(pk=table.pk)
+    seats = list(table.seats.order_by("position"))
+    texts = {"spectator": {"m": "took %(card)s", "a": {"card": "Gelb 7 ✓"}}}
+    made = Move(table=table, n=1, kind=Move.Kind.ACTION, seat=0, action={"type": "x"}, texts=texts)
+    seats[0].time_left, seats[0].is_to_move = 41.5, False
+    seats[1].is_to_move = True
+    table.version += 1
+    table.state = {**(table.state or {}), "note": "ünïcode ✓"}
+    writes = [
+        (made, None),
+        (seats[0], ("time_left", "is_to_move")),
+        (seats[1], ("is_to_move",)),
+        (table, TABLE_FIELDS),
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        statements.rows_write(writes)
+    sql = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(sql) == (1 if connection.vendor == "postgresql" else 4), sql
+    assert made.pk is not None and made._state.adding is False
+    assert fields_of(Move.objects.get(pk=made.pk)) == fields_of(made)
+    fresh = [Seat.objects.get(pk=seat.pk) for seat in seats]
+    assert (fresh[0].time_left, fresh[0].is_to_move, fresh[1].is_to_move) == (41.5, False, True)
+    after = Table.objects.get(pk=table.pk)
+    assert fields_of(after) == fields_of(table) and after.updated_at > before.updated_at
+    # A row that is gone fails the whole write, as a save of it does.
+    Seat.objects.filter(pk=seats[1].pk).delete()
+    gone = Move(table=table, n=2, kind=Move.Kind.ACTION, seat=0, action={}, texts={})
+    with pytest.raises(DatabaseError, match="did not affect any rows"), transaction.atomic():
+        statements.rows_write([(gone, None), (seats[1], ("is_to_move",)), (table, ("version",))])
+    assert not Move.objects.filter(n=2, table=table).exists()
+
+
 def test_turn_counts_count_the_tables_in_play_where_it_is_a_players_turn(alice, bob):
     carol, dave = UserFactory(), UserFactory()
     tables = [started_table(alice, bob) for _ in range(3)]
@@ -242,12 +278,15 @@ def test_on_postgresql_the_statements_are_bound_and_prepared_on_the_server(alice
             sql.startswith('SELECT t."id"') and table.code.hex in sql.replace("-", "")
             for sql in logged
         ), logged
-        assert any(sql.startswith('INSERT INTO "lobby_move"') for sql in logged), logged
+        written = 'WITH w0 AS (INSERT INTO "lobby_move"' if prepared else 'INSERT INTO "lobby_move"'
+        assert any(sql.startswith(written) for sql in logged), logged
     if connection.vendor != "postgresql":
         return
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements")
         runs = cursor.fetchall()
-    # The locked read, the move's row and the table's row: prepared once, run each move.
-    for start in ('SELECT t."id"', 'INSERT INTO "lobby_move"', 'UPDATE "lobby_table"'):
-        assert max((n for sql, n in runs if sql.startswith(start)), default=0) >= 3, start
+    # The locked read, and the move's row written with the table's (one statement for a
+    # step within the turn, one for a step that passes it): prepared once, run each move.
+    for start, shapes in (('SELECT t."id"', 1), ('WITH w0 AS (INSERT INTO "lobby_move"', 2)):
+        found = [n for sql, n in runs if sql.startswith(start)]
+        assert sum(found) >= 3 and 1 <= len(found) <= shapes, (start, found)

@@ -80,16 +80,30 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         saved.append(kwargs.get("update_fields"))
         real_save(self, *args, **kwargs)
 
+    inside: list[bool] = []
+
     def row_update(instance: Any, names: Any, **kwargs: Any) -> None:
-        if isinstance(instance, Table):
+        if isinstance(instance, Table) and not inside:
             saved.append(tuple(names))
         real_update(instance, names, **kwargs)
+
+    real_writes = statements.rows_write
+
+    def rows_write(writes: Any, **kwargs: Any) -> None:
+        # The table's write with the seats' and the move's (on PostgreSQL one statement).
+        saved.extend(tuple(names) for instance, names in writes if isinstance(instance, Table))
+        inside.append(True)
+        try:
+            real_writes(writes, **kwargs)
+        finally:
+            inside.pop()
 
     def bulk_update(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("seats are written by table_commit, not by a bulk_update")
 
     monkeypatch.setattr(Table, "save", save)
     monkeypatch.setattr(statements, "row_update", row_update)
+    monkeypatch.setattr(statements, "rows_write", rows_write)
     monkeypatch.setattr(Seat.objects, "bulk_update", bulk_update)
     return saved
 
