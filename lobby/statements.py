@@ -12,6 +12,10 @@ the instances are the ORM's own, field for field (`tests/lobby/test_statements.p
 compares them on SQLite and PostgreSQL), and the statements still pass through Django's
 cursor (query logging, execute wrappers, `CaptureQueriesContext`).
 
+On PostgreSQL they run through a cursor that binds the values on the server and
+prepares each statement once per pooled connection (`lobby.prepared`), and a move's row,
+its seats and its table go in one statement (`rows_write`).
+
 Writes bypass `Model.save`, so no `pre_save`/`post_save` signal fires for them: nothing
 listens to those of `Table`, `Seat` or `Move` (a test fails if something starts to), and
 the fields' own `pre_save` (`auto_now`, `auto_now_add`) still runs.
