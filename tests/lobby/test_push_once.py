@@ -413,3 +413,15 @@ def test_a_moves_drawings_are_shared_in_one_write_before_its_doorbell(alice, bob
     shared = cache.get(keys[0])
     assert shared == board
     assert cache.get(keys[1]).version == table.version
+
+
+def test_drawings_held_in_an_inner_block_are_written_by_the_outer_one(alice, bob, monkeypatch):
+    table = started_table(alice, bob)
+    writes: list[int] = []
+    monkeypatch.setattr(rendering, "_share", lambda boards: writes.append(len(boards)))
+    with rendering.boards_shared_together():
+        with rendering.boards_shared_together():
+            rendering.board_get(table, alice, fresh=True)
+        assert writes == []
+        rendering.board_get(table, bob, fresh=True)
+    assert writes == [2]
