@@ -11,6 +11,7 @@ commits.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db.models import Model
 
@@ -73,23 +74,32 @@ def table_commit(
     robust to a broker that is down, and the rows written here are what the sweeps read
     to re-drive any that was lost (`lobby.services.notify.after_change`).
     """
-    changed = [(seat, seat.changed_fields(SEAT_FIELDS)) for seat in seats]
+    changed = _seat_changes(seats)
     writes: list[tuple[Model, Sequence[str] | None]] = [] if insert is None else [(insert, None)]
-    writes += [(seat, tuple(changes)) for seat, changes in changed if changes]
+    writes += [(seat, tuple(changes)) for seat, changes in changed]
     writes.append((table, TABLE_FIELDS))
     statements.rows_write(writes)
-    for seat, changes in changed:
-        if changes:
-            seat._loaded = {**getattr(seat, "_loaded", {}), **changes}
+    _seats_written(changed)
     after_change(table=table, seats=seats, newly_to_move=newly_to_move, phase_started=phase_started)
 
 
 def seats_save(seats: Sequence[Seat]) -> None:
     """Write the seats' SEAT_FIELDS that changed since they were loaded: one plain UPDATE
-    per changed seat, none for an unchanged one (a move usually changes one or two seats,
-    and bulk_update's CASE expressions cost more CPU than the move itself)."""
-    for seat in seats:
-        changes = seat.changed_fields(SEAT_FIELDS)
-        if changes:
-            statements.row_update(seat, tuple(changes))
-            seat._loaded = {**getattr(seat, "_loaded", {}), **changes}
+    per changed seat (on PostgreSQL one statement for all), none for an unchanged one (a
+    move usually changes one or two seats, and bulk_update's CASE expressions cost more
+    CPU than the move itself)."""
+    changed = _seat_changes(seats)
+    statements.rows_write([(seat, tuple(changes)) for seat, changes in changed])
+    _seats_written(changed)
+
+
+def _seat_changes(seats: Sequence[Seat]) -> list[tuple[Seat, dict[str, Any]]]:
+    """Return each seat that changed since it was loaded, with its changed SEAT_FIELDS."""
+    found = [(seat, seat.changed_fields(SEAT_FIELDS)) for seat in seats]
+    return [(seat, changes) for seat, changes in found if changes]
+
+
+def _seats_written(changed: Sequence[tuple[Seat, dict[str, Any]]]) -> None:
+    """Note what was written as what the seats now hold as loaded."""
+    for seat, changes in changed:
+        seat._loaded = {**getattr(seat, "_loaded", {}), **changes}

@@ -12,9 +12,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def fresh_process_json(code: str, *, drop: tuple[str, ...] = (), **env: str) -> Any:
-    """Run `code` (which prints one JSON line last) under config.settings in a new Python
-    process, with `env` set and the variables `drop` unset; return what it printed."""
+def fresh_process(code: str, *, drop: tuple[str, ...] = (), **env: str) -> Any:
+    """Run `code` under config.settings in a new Python process, with `env` set and the
+    variables `drop` unset; return the finished process (its return code and output)."""
     environ = {
         **{k: v for k, v in os.environ.items() if k not in drop},
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -22,7 +22,7 @@ def fresh_process_json(code: str, *, drop: tuple[str, ...] = (), **env: str) -> 
         "PLAYTABLE_VAR_DIR": os.environ.get("PLAYTABLE_VAR_DIR", "/tmp/playtable-test"),
         **env,
     }
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
         env=environ,
@@ -31,5 +31,11 @@ def fresh_process_json(code: str, *, drop: tuple[str, ...] = (), **env: str) -> 
         timeout=120,
         check=False,
     )
+
+
+def fresh_process_json(code: str, *, drop: tuple[str, ...] = (), **env: str) -> Any:
+    """Run `code` (which prints one JSON line last) as `fresh_process` does; return what
+    it printed."""
+    done = fresh_process(code, drop=drop, **env)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -3,11 +3,7 @@ their own (settings are read once per process)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
-from tests.config.helpers import ROOT, fresh_process_json
+from tests.config.helpers import fresh_process, fresh_process_json
 
 PROBE = """
 import json, django
@@ -28,20 +24,6 @@ def test_a_rate_limit_that_is_not_two_counts_stops_the_start_in_words() -> None:
         ("60,0", "give events,seconds (both > 0)"),
         ("sixty,10", "is not a comma-separated list of integers"),
     ):
-        environ = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "SECRET_KEY": "rate-probe-secret-key-long-enough-0123456789-abcdefghij",
-            "MOVE_RATE_LIMIT": wrong,
-        }
-        done = subprocess.run(
-            [sys.executable, "-c", "import django; django.setup()"],
-            cwd=ROOT,
-            env=environ,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        done = fresh_process("import django; django.setup()", MOVE_RATE_LIMIT=wrong)
         assert done.returncode != 0
         assert "MOVE_RATE_LIMIT=" in done.stderr and words in done.stderr, done.stderr[-500:]

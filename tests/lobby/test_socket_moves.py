@@ -67,6 +67,26 @@ async def both_sockets(table: Table, mine_headers, their_headers):
     return mine, theirs
 
 
+def move_over_socket(table: Table, mine_headers, their_headers, action, connected=None):
+    """Open both players' sockets (then call `connected`, if given), send the mover's
+    action; return the mover's answer, the other's push, and whether the mover's socket
+    then stayed quiet (its own doorbell sends nothing more)."""
+
+    async def scenario():
+        mine, theirs = await both_sockets(table, mine_headers, their_headers)
+        if connected is not None:
+            connected()
+        await mine.send_to(text_data=fields(action, table.version))
+        answer = await mine.receive_from(timeout=5)
+        pushed = await theirs.receive_from(timeout=5)
+        quiet = await mine.receive_nothing(timeout=0.3)
+        await mine.disconnect()
+        await theirs.disconnect()
+        return answer, pushed, quiet
+
+    return asyncio.run(scenario())
+
+
 def players(table: Table, alice, bob):
     mover_seat = seat_to_move(table)
     by_seat = {s.position: s.user for s in table.seats.select_related("user")}
@@ -80,19 +100,8 @@ def test_a_move_sent_over_the_socket_is_played_and_answered_on_that_socket(alice
     action = discard(table, seat)
 
     mine_headers, their_headers = session_cookie(mover), session_cookie(other)
-
-    async def scenario():
-        mine, theirs = await both_sockets(table, mine_headers, their_headers)
-        await mine.send_to(text_data=fields(action, table.version))
-        answer = await mine.receive_from(timeout=5)
-        pushed = await theirs.receive_from(timeout=5)
-        # The mover's own doorbell finds the version already sent: no second message.
-        quiet = await mine.receive_nothing(timeout=0.3)
-        await mine.disconnect()
-        await theirs.disconnect()
-        return answer, pushed, quiet
-
-    answer, pushed, quiet = asyncio.run(scenario())
+    # The mover's own doorbell finds the version already sent: no second message.
+    answer, pushed, quiet = move_over_socket(table, mine_headers, their_headers, action)
     before = table.version
     table.refresh_from_db()
     assert table.version == before + 1 and table.move_count == 1
@@ -486,17 +495,12 @@ def test_the_movers_own_doorbell_reads_and_draws_nothing(alice, bob, monkeypatch
         asked.append(user)
         return await real(code, version, user, *args)
 
-    async def scenario():
-        mine, theirs = await both_sockets(table, mine_headers, their_headers)
-        monkeypatch.setattr(pushes, "board_for", counting)
-        await mine.send_to(text_data=fields(action, table.version))
-        answer = await mine.receive_from(timeout=5)
-        pushed = await theirs.receive_from(timeout=5)
-        quiet = await mine.receive_nothing(timeout=0.3)
-        await mine.disconnect()
-        await theirs.disconnect()
-        return answer, pushed, quiet
-
-    answer, pushed, quiet = asyncio.run(scenario())
+    answer, pushed, quiet = move_over_socket(
+        table,
+        mine_headers,
+        their_headers,
+        action,
+        connected=lambda: monkeypatch.setattr(pushes, "board_for", counting),
+    )
     assert 'data-version="' in answer and 'data-version="' in pushed and quiet
     assert [getattr(user, "pk", None) for user in asked] == [other.pk]
