@@ -4,6 +4,7 @@ worker and beat, each started and killed (SIGKILL) on its own."""
 from __future__ import annotations
 
 import contextlib
+import html
 import os
 import re
 import shutil
@@ -18,6 +19,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 VERSION = re.compile(r'data-version="(\d+)"')
+ACTION = re.compile(r"""name="action" value=(?:"([^"]*)"|'([^']*)')""")
+
+#: For `manage.py shell -c` scripts: `cookie(user)` makes a logged-in session's key.
+SHELL_COOKIE = """
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+def cookie(user):
+    s = SessionStore(); s[SESSION_KEY] = str(user.pk)
+    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[HASH_SESSION_KEY] = user.get_session_auth_hash(); s.create()
+    return s.session_key
+"""
 
 
 def board_version(html: str | bytes) -> int:
@@ -53,6 +67,42 @@ def database_fresh(name: str) -> str:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {name}")
     return f"{PG}/{name}"
+
+
+class Player:
+    """One seat's browser, as plain HTTP: reads the board, posts the first legal action."""
+
+    def __init__(self, base: str, code: str, cookie: str) -> None:
+        import httpx
+
+        self.code = code
+        self.last_board = ""
+        self.client = httpx.Client(
+            base_url=base,
+            timeout=30,
+            headers={
+                "Cookie": f"sessionid={cookie}; csrftoken={'x' * 32}",
+                "X-CSRFToken": "x" * 32,
+                "HX-Request": "true",
+            },
+        )
+
+    def move(self) -> int | None:
+        """Post the first action offered; None when this seat has nothing to do."""
+        page = self.client.get(f"/t/{self.code}/").text
+        actions = ACTION.findall(page)
+        found = VERSION.search(page)
+        if not actions or found is None:
+            return None
+        action = html.unescape(actions[0][0] or actions[0][1])
+        response = self.client.post(
+            f"/t/{self.code}/move", data={"action": action, "version": found.group(1)}
+        )
+        self.last_board = response.text
+        return response.status_code
+
+    def post(self, path: str, **data: str) -> int:
+        return self.client.post(f"/t/{self.code}/{path}", data=data).status_code
 
 
 class RedisServer:

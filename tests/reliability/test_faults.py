@@ -17,9 +17,7 @@ holds unacknowledged timer tasks when Redis dies.
 from __future__ import annotations
 
 import contextlib
-import html as html_lib
 import json
-import re
 import time
 from typing import Any
 
@@ -27,7 +25,9 @@ import pytest
 
 from lobby.consumers import START_AFRESH_CODE
 from tests.reliability.live import (
-    VERSION,
+    ACTION,
+    SHELL_COOKIE,
+    Player,
     RedisServer,
     Stack,
     board_version,
@@ -37,20 +37,12 @@ from tests.reliability.live import (
 
 pytestmark = [pytest.mark.slow, pytest.mark.live]
 
-ACTION = re.compile(r"""name="action" value=(?:"([^"]*)"|'([^']*)')""")
-
-SETUP = """
+SETUP = (
+    SHELL_COOKIE
+    + """
 import json
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import User
 from lobby.services import seat_add_bot, seat_join, table_create
-
-def cookie(user):
-    s = SessionStore(); s[SESSION_KEY] = str(user.pk)
-    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    s[HASH_SESSION_KEY] = user.get_session_auth_hash(); s.create()
-    return s.session_key
 
 out = {}
 games = (("redis", False), ("redis_bot", True), ("worker_bot", True), ("worker_end", False))
@@ -67,6 +59,7 @@ for name, bot in games:
     out[name] = {"code": str(t.code), "cookies": cookies}
 print(json.dumps(out))
 """
+)
 
 FACTS = """
 import json
@@ -92,42 +85,6 @@ print(json.dumps({{
     "mails_unsent": mails.filter(sent_at__isnull=True).count(),
 }}))
 """
-
-
-class Player:
-    """One seat's browser, as plain HTTP: reads the board, posts the first legal action."""
-
-    def __init__(self, base: str, code: str, cookie: str) -> None:
-        import httpx
-
-        self.code = code
-        self.last_board = ""
-        self.client = httpx.Client(
-            base_url=base,
-            timeout=30,
-            headers={
-                "Cookie": f"sessionid={cookie}; csrftoken={'x' * 32}",
-                "X-CSRFToken": "x" * 32,
-                "HX-Request": "true",
-            },
-        )
-
-    def move(self) -> int | None:
-        """Post the first action offered; None when this seat has nothing to do."""
-        page = self.client.get(f"/t/{self.code}/").text
-        actions = ACTION.findall(page)
-        found = VERSION.search(page)
-        if not actions or found is None:
-            return None
-        action = html_lib.unescape(actions[0][0] or actions[0][1])
-        response = self.client.post(
-            f"/t/{self.code}/move", data={"action": action, "version": found.group(1)}
-        )
-        self.last_board = response.text
-        return response.status_code
-
-    def post(self, path: str, **data: str) -> int:
-        return self.client.post(f"/t/{self.code}/{path}", data=data).status_code
 
 
 def table_socket(base: str, code: str, cookie: str) -> Any:
