@@ -1,6 +1,7 @@
 """Load benchmark: live tables played over HTTP + WebSockets against real processes.
 
     python -m bench.load [--tables 10,50,200] [--seconds 15] [--servers 1|2]
+                         [--route table|socket]
                          [--game lost_cities|mondo] [--move-every S] [--spectators N]
                          [--warmup S]
 
@@ -12,8 +13,11 @@ page does. It prints, per size: moves/s, move latency, fan-out latency (the
 server's commit to the moment every socket of the table holds its new board), errors,
 the bytes a socket receives per push, server CPU and memory; and the same load against
 a trivial view (`/ping`) of the same server in the same run, so the move path reads as
-a % of that floor. `--servers 2` runs two daphne processes and alternates requests and
-sockets between them, so boards cross processes through Redis.
+a % of that floor. `--servers 2` runs two daphne processes; tables alternate between them,
+and every socket and request of a table goes to its table's process, as the proxy routes
+them in production (deploy/nginx.conf hashes the table's code); `--route socket`
+alternates a table's sockets between the processes instead, so every board crosses
+processes through Redis (the path a table takes when its sockets do land apart).
 
 Lost Cities (two players) plays closed-loop by default: each table moves as fast as
 its players can (post, then wait until every socket holds the new board).
@@ -148,8 +152,8 @@ def prepare_database(env: dict[str, str]) -> None:
 class Servers:
     """daphne process(es) and a Celery worker, started and stopped for the run."""
 
-    def __init__(self, env: dict[str, str], count: int) -> None:
-        self.env, self.count = env, count
+    def __init__(self, env: dict[str, str], count: int, route: str = "table") -> None:
+        self.env, self.count, self.route = env, count, route
         self.ports = [_free_port() for _ in range(count)]
         self.procs: list[subprocess.Popen[bytes]] = []
 
@@ -212,6 +216,13 @@ class Servers:
 
     def base(self, i: int) -> str:
         return f"http://127.0.0.1:{self.ports[i % self.count]}"
+
+    def socket_base(self, table: int, k: int) -> str:
+        """Where the table's k-th socket connects: with `--route table` every socket of a
+        table goes to the process its moves go to (as the proxy in deploy/nginx.conf
+        routes a table by its code); with `--route socket` they alternate, so each board
+        crosses processes through Redis."""
+        return self.base(table if self.route == "table" else table + k)
 
 
 def _wait_port(port: int, seconds: float = 30) -> None:
@@ -399,12 +410,13 @@ async def _connect(url: str, cookie: str | None, origin: str) -> Any:
 async def open_sockets(
     table: Seated, servers: Servers, index: int, spectators: int, gate: asyncio.Semaphore
 ) -> None:
-    """Open the players' sockets and `spectators` anonymous ones, alternating servers."""
+    """Open the players' sockets and `spectators` anonymous ones, on the table's server or
+    alternating servers (`--route`)."""
     table.spectators = [BoardClient(table.code) for _ in range(spectators)]
     cookies = [p.cookie for p in table.players] + [None] * spectators
 
     async def one(k: int, client: BoardClient) -> None:
-        origin = servers.base(index + k)
+        origin = servers.socket_base(index, k)
         url = f"{origin.replace('http', 'ws')}/ws/table/{table.code}/"
         async with gate:
             ws = await _connect(url, cookies[k], origin)
@@ -872,6 +884,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         "socket is open; each names itself, so Mondo's answers are told from other "
         "players' pushes) or as HTTP posts (the fallback)",
     )
+    parser.add_argument(
+        "--route",
+        default="table",
+        choices=("table", "socket"),
+        help="with 2 servers: every socket and request of a table to one process, as "
+        "deploy/nginx.conf routes them (default), or a table's sockets alternating "
+        "between processes, so every board crosses through Redis",
+    )
     args = parser.parse_args(argv)
     MOVES["via"] = args.moves
     if args.move_every is not None and args.move_every <= 0:
@@ -884,7 +904,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     django.setup()
     rows = []
-    with Servers(env, args.servers) as servers:
+    with Servers(env, args.servers, args.route) as servers:
         for size in (int(n) for n in args.tables.split(",")):
             tables = create_tables(size, args.game)
             rows.append(
@@ -912,7 +932,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_table(
         rows,
         f"{args.game}, {loop}, {args.spectators} spectator(s) per table, "
-        f"moves over {MOVES['via']}, {args.servers} daphne process(es), {os.cpu_count()} cores, "
+        f"moves over {MOVES['via']}, {args.servers} daphne process(es)"
+        + (f" (sockets routed by {args.route})" if args.servers > 1 else "")
+        + f", {os.cpu_count()} cores, "
         f"{args.seconds:.0f} s per size"
         + (f", latencies of the first {args.warmup:g} s not counted" if args.warmup else "")
         + " (latencies in ms, push B: mean bytes a socket received per message after its "
