@@ -77,6 +77,8 @@ class BoardClient:
     #: Answers to this player's socket moves by the move's "ref": (the version the answer
     #: brought, or None for a refusal; when it arrived; a refusal's words).
     answers: dict[str, tuple[int | None, float, str]] = field(default_factory=dict)
+    #: The board's actions as last read (None: the board changed since).
+    _actions: list[str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         prefix = re.escape(f"table-{self.code}-board-")
@@ -94,8 +96,12 @@ class BoardClient:
         return "".join(self.regions.values())
 
     def actions(self) -> list[str]:
-        """Return the action JSON of every `name="action"` button of the board."""
-        return [html.unescape(a or b) for a, b in ACTION.findall(self.board)]
+        """Return the action JSON of every `name="action"` button of the board (read once
+        per change of the board: the players ask several times per move, and the load
+        generator's CPU is taken from the servers it measures)."""
+        if self._actions is None:
+            self._actions = [html.unescape(a or b) for a, b in ACTION.findall(self.board)]
+        return self._actions
 
     @property
     def seen(self) -> int:
@@ -154,6 +160,7 @@ class BoardClient:
         starts = list(self._region.finditer(message))
         head_end = starts[0].start() if starts else len(message)
         self.regions = {"": message[tag[0] : head_end], **_chunks(message, starts)}
+        self._actions = None
         return version
 
     def _push(self, message: str, meta: tuple[int, int, dict[str, str]], now: float) -> str | None:
@@ -176,6 +183,7 @@ class BoardClient:
             self.log_lines += log.group(1).count("<li")
         body = self._log.sub("", body)
         self.regions.update(_chunks(body, list(self._region.finditer(body))))
+        self._actions = None
         self.version = version
         self.status = attrs.get("data-status", self.status)
         self._arrived(version, now)

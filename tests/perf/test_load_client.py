@@ -51,7 +51,9 @@ def test_a_board_without_regions_is_one_chunk_and_its_buttons_are_the_actions() 
 def test_every_push_may_be_a_whole_board_as_before_the_change() -> None:
     client = BoardClient(CODE)
     client.feed(full(3, button(DRAW)), now=1.0)
+    assert [json.loads(a) for a in client.actions()] == [DRAW]
     client.feed(full(4, button(PLAY)), now=2.0)
+    # The actions are read again once the board changed (they are kept between changes).
     assert [json.loads(a) for a in client.actions()] == [PLAY]
     assert client.held_since(4) == 2.0 and client.held_since(5) is None
     assert (client.pushes, client.region_pushes) == (1, 0)
@@ -61,6 +63,7 @@ def test_a_push_replaces_only_the_regions_it_carries() -> None:
     client = BoardClient(CODE)
     client.feed(full(7, region("hand", button(PLAY)), region("prompt", "your turn")), now=1.0)
     assert list(client.regions) == ["", "hand", "prompt"]
+    assert [json.loads(a) for a in client.actions()] == [PLAY]
     message = push(8, 7, region("hand", button(DRAW)), log="<li>Ann drew</li><li>x</li>")
     assert client.feed(message, now=2.0) is None
     assert client.version == 8 and client.region_pushes == 1 and client.log_lines == 2
