@@ -17,12 +17,20 @@ receiver notes the loss once, and when Redis answers again it hands every socket
 process a `layer.reconnected` message: the consumers close with 4012 (`lobby.consumers.
 LayerReconnected`), and the page connects again (static/js/playtable.js) and is sent what
 is current.
+
+It also notes, for each group this process rings, how many other processes heard the
+last message (Redis' PUBLISH answers with its number of receivers): `heard_elsewhere`.
+A move's drawings are kept in Redis for other processes' sockets (lobby.rendering); when
+the table's last doorbell reached no other process (deploy/nginx.conf routes a table's
+sockets to one), nobody would read them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
@@ -34,6 +42,38 @@ RECONNECTED = {"type": "layer.reconnected"}
 
 #: How long the receiver waits between tries while Redis does not answer (seconds).
 RETRY_SECONDS = 1.0
+
+#: For the channels this process published to last (at most HEARD_SIZE): how many other
+#: processes' receivers the last message reached.
+_HEARD: OrderedDict[str, int] = OrderedDict()
+HEARD_SIZE = 8192
+_heard_lock = threading.Lock()
+
+
+def _heard(channel: str, others: int) -> None:
+    with _heard_lock:
+        _HEARD[channel] = others
+        _HEARD.move_to_end(channel)
+        while len(_HEARD) > HEARD_SIZE:
+            _HEARD.popitem(last=False)
+
+
+def heard_elsewhere(group: str, layer: Any = None) -> bool:
+    """Whether another process may hold a socket of `group`: True unless this process rang
+    the group last (lately) on this layer and no other process's receiver heard it.
+
+    From any thread; `layer`: the process's default one unless given. A process whose
+    socket joined the group since that message is not known yet: it finds nothing kept
+    and draws for itself, once; the next message counts it.
+    """
+    from channels.layers import get_channel_layer
+
+    layer = layer or get_channel_layer()
+    if not isinstance(layer, ChannelLayer):
+        return True
+    channel = f"{layer._kwargs.get('prefix', 'asgi')}__group__{group}"
+    with _heard_lock:
+        return _HEARD.get(channel, 1) > 0
 
 
 class _Shard(RedisSingleShardConnection):  # type: ignore[misc]  # channels_redis has no hints
@@ -65,6 +105,14 @@ class _Shard(RedisSingleShardConnection):  # type: ignore[misc]  # channels_redi
                     )
                 self.lost = True
                 await asyncio.sleep(RETRY_SECONDS)
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        """Publish as channels_redis does, and note how many other processes heard it."""
+        async with self._lock:
+            self._ensure_redis()
+            receivers = await self._redis.publish(channel, message)
+        own = 1 if channel in self._subscribed_to else 0
+        _heard(channel, int(receivers) - own)
 
     def _back(self) -> None:
         """Hand `RECONNECTED` to every socket (channel) of this process on this loop."""

@@ -32,6 +32,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from accounts.templatetags.identity import moment_parts
+from config.channel_layer import heard_elsewhere
 from config.rediscache import cache_redis
 from config.urlcache import reverse_cached, urls_held
 from games.registry import get_engine
@@ -332,6 +333,9 @@ def board_get(
     inside (htmx sends the page's token as a header). When the cache is down, the board
     is drawn as without a cache.
 
+    Not kept when no other process holds a socket of the table
+    (config.channel_layer.heard_elsewhere): each process then draws what it needs.
+
     `fresh`: the mover's own view of the version its move has just committed, drawn while
     the table's doorbell is held (lobby.services.notify.rings_held), so no other process
     can have drawn or be drawing it: it is drawn and shared without asking the cache first
@@ -349,6 +353,11 @@ def board_get(
             board = _drawn_elsewhere(key)
     if board is None:
         board = board_render(table, user, moves=moves, state=state)
+        if not heard_elsewhere(table.group_name):
+            # No other process holds a socket of this table (its last doorbell reached
+            # none): nobody would read the drawing there. This process's own sockets get
+            # it handed over (lobby.pushes).
+            return board
         held: list[tuple[str, Board]] | None = getattr(_writes, "held", None)
         if held is not None:
             held.append((key, board))

@@ -90,6 +90,48 @@ def test_the_movers_drawing_is_shared_without_asking_the_cache_first(
     _drawn_elsewhere_from_the_cache(table.code, mover)
 
 
+@pytest.mark.parametrize("via", ["socket", "http"])
+def test_a_drawing_no_other_process_would_read_is_not_kept(
+    via: str, alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the table's last doorbell reached no other process (its sockets all live in
+    this one: config.channel_layer.heard_elsewhere), the move's drawing goes to no cache;
+    another process that does need it draws it itself."""
+    table = started_table(alice, bob)
+    mover, action = _mover_and_action(table, alice, bob)
+    asked: list[str] = []
+
+    def heard_elsewhere(group: str) -> bool:
+        asked.append(group)
+        return False
+
+    monkeypatch.setattr(rendering, "heard_elsewhere", heard_elsewhere)
+    recorder = Recorder()
+    monkeypatch.setattr(rendering, "cache", recorder)
+    if via == "socket":
+        text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
+        board = socket_move(code=table.code, user=mover, text=text, language="en", zone=None)
+        assert isinstance(board, rendering.Board) and board.version == table.version + 1
+    else:
+        client = Client()
+        client.force_login(mover)
+        response = client.post(
+            reverse("lobby:move", args=[table.code]),
+            {"action": json.dumps(action), "version": table.version},
+            HTTP_HX_REQUEST="true",
+        )
+        assert response.status_code == 200
+    assert asked == [table.group_name]
+    assert recorder.on(f"board:{table.code}:") == []
+    # Elsewhere (nothing primed, nothing kept): looked for, claimed, drawn there.
+    pushes._primed.clear()
+    drawn = rendering.board_render.count
+    with translation.override("en"):
+        board = rendering.board_get(table_get(code=table.code), mover)
+    assert rendering.board_render.count == drawn + 1
+    assert board.version == table.version + 1
+
+
 def test_other_drawings_still_look_in_the_cache_first(
     alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
