@@ -333,8 +333,10 @@ def board_get(
     inside (htmx sends the page's token as a header). When the cache is down, the board
     is drawn as without a cache.
 
-    Not kept when no other process holds a socket of the table
-    (config.channel_layer.heard_elsewhere): each process then draws what it needs.
+    When no other process holds a socket of the table (its last doorbell reached none:
+    config.channel_layer.heard_elsewhere), the cache is neither asked nor written: nobody
+    elsewhere would read the drawing, and this process's own sockets get theirs handed
+    over (lobby.pushes).
 
     `fresh`: the mover's own view of the version its move has just committed, drawn while
     the table's doorbell is held (lobby.services.notify.rings_held), so no other process
@@ -342,8 +344,9 @@ def board_get(
     (two round trips less per move).
     """
     key = board_key(table, user)
+    elsewhere = heard_elsewhere(table.group_name)
     board: Board | None = None
-    if not fresh:
+    if elsewhere and not fresh:
         try:
             board, claimed = _get_or_claim(key)
         except Exception:
@@ -353,10 +356,7 @@ def board_get(
             board = _drawn_elsewhere(key)
     if board is None:
         board = board_render(table, user, moves=moves, state=state)
-        if not heard_elsewhere(table.group_name):
-            # No other process holds a socket of this table (its last doorbell reached
-            # none): nobody would read the drawing there. This process's own sockets get
-            # it handed over (lobby.pushes).
+        if not elsewhere:
             return board
         held: list[tuple[str, Board]] | None = getattr(_writes, "held", None)
         if held is not None:

@@ -95,8 +95,8 @@ def test_a_drawing_no_other_process_would_read_is_not_kept(
     via: str, alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """When the table's last doorbell reached no other process (its sockets all live in
-    this one: config.channel_layer.heard_elsewhere), the move's drawing goes to no cache;
-    another process that does need it draws it itself."""
+    this one: config.channel_layer.heard_elsewhere), the move's drawing goes to no cache,
+    and a drawing the process's sockets make asks the cache nothing either."""
     table = started_table(alice, bob)
     mover, action = _mover_and_action(table, alice, bob)
     asked: list[str] = []
@@ -123,13 +123,14 @@ def test_a_drawing_no_other_process_would_read_is_not_kept(
         assert response.status_code == 200
     assert asked == [table.group_name]
     assert recorder.on(f"board:{table.code}:") == []
-    # Elsewhere (nothing primed, nothing kept): looked for, claimed, drawn there.
+    # A socket's drawing (nothing primed): drawn here, no cache asked or written.
     pushes._primed.clear()
     drawn = rendering.board_render.count
     with translation.override("en"):
         board = rendering.board_get(table_get(code=table.code), mover)
     assert rendering.board_render.count == drawn + 1
     assert board.version == table.version + 1
+    assert recorder.on(f"board:{table.code}:") == []
 
 
 def test_other_drawings_still_look_in_the_cache_first(
