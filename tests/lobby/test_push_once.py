@@ -145,6 +145,13 @@ def test_two_players_and_twenty_spectators_cost_one_drawing_per_view_and_at_most
         assert len(after) < len(before)
 
 
+def another_process_listens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scenario of a test standing for two processes: another one holds a socket of
+    the table (on Redis, this process's own doorbells would say none does, and its
+    drawings would skip the cache: config.channel_layer.heard_elsewhere)."""
+    monkeypatch.setattr(rendering, "heard_elsewhere", lambda group: True)
+
+
 def test_a_view_another_process_is_drawing_is_waited_for_not_drawn_again(alice, bob, monkeypatch):
     """The drawing is claimed in the cache (Redis across processes): a second process
     waits for the first's board instead of drawing its own; an abandoned claim only
@@ -152,6 +159,7 @@ def test_a_view_another_process_is_drawing_is_waited_for_not_drawn_again(alice, 
     from django.contrib.auth.models import AnonymousUser
     from django.core.cache import cache
 
+    another_process_listens(monkeypatch)
     table = started_table(alice, bob)
     spectator = AnonymousUser()
     key = rendering.board_key(table, spectator)
@@ -374,6 +382,7 @@ def test_a_moves_drawings_are_shared_in_one_write_before_its_doorbell(alice, bob
     from lobby.services import notify
     from lobby.socket_moves import socket_move
 
+    another_process_listens(monkeypatch)
     table = started_table(alice, bob)
     seat_of = {s.user: s.position for s in table.seats.all()}
     mover_seat = seat_to_move(table)
@@ -416,6 +425,7 @@ def test_a_moves_drawings_are_shared_in_one_write_before_its_doorbell(alice, bob
 
 
 def test_drawings_held_in_an_inner_block_are_written_by_the_outer_one(alice, bob, monkeypatch):
+    another_process_listens(monkeypatch)
     table = started_table(alice, bob)
     writes: list[int] = []
     monkeypatch.setattr(rendering, "_share", lambda boards: writes.append(len(boards)))

@@ -69,6 +69,14 @@ def database_fresh(name: str) -> str:
     return f"{PG}/{name}"
 
 
+def database_drop(name: str) -> None:
+    """Drop a database `database_fresh` made (its connections closed by force)."""
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 class Player:
     """One seat's browser, as plain HTTP: reads the board, posts the first legal action."""
 

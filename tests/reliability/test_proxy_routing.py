@@ -9,7 +9,9 @@ each daphne's own access log.
    reach one and the same process; the tables are spread over both processes.
 2. A move posted through nginx reaches the other player's socket (WebSocket upgrades
    pass the proxy).
-3. The process of a table is killed (SIGKILL): its sockets close; reopened through nginx
+3. A socket of a table opened straight on the other process (a table split, as while
+   the ring changes) hears every move of it.
+4. The process of a table is killed (SIGKILL): its sockets close; reopened through nginx
    they land on the other process, which sends the current board; the next move is
    answered there and reaches the other player.
 """
@@ -36,6 +38,7 @@ from tests.reliability.live import (
     RedisServer,
     Stack,
     board_version,
+    database_drop,
     database_fresh,
     port_free,
     port_wait,
@@ -189,7 +192,9 @@ def play_one(browsers: list[Browser]) -> tuple[Browser, Browser, int]:
 def test_nginx_routes_each_table_to_one_daphne_and_moves_it_when_that_one_dies(tmp_path):
     redis = RedisServer(tmp_path)
     redis.start()
-    database = database_fresh("playtable_routing")
+    # Its own database: another run on the same machine may be at this test too.
+    name = f"playtable_routing_{os.getpid()}"
+    database = database_fresh(name)
     stacks = []
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
@@ -235,7 +240,21 @@ def test_nginx_routes_each_table_to_one_daphne_and_moves_it_when_that_one_dies(t
             homes.append(where[0])
         assert set(homes) == {0, 1}, "the hash spreads the tables over both processes"
 
-        # 3. The first table's process dies: its sockets move to the other one.
+        # 3. A socket that reaches the other process anyway (not through the proxy): until
+        # then nobody else listened, so the table's process wrote no drawings to Redis;
+        # still every move reaches that socket, drawn there.
+        split = browsers[1]
+        stray = Browser(stacks[1 - homes[1]].base, tables[1]["code"], tables[1]["cookies"][0])
+        browsers.append([stray])
+        held = stray.open_socket()
+        for _ in range(2):
+            _mover, other, version = play_one(split)
+            assert version > held
+            assert other.pushed_version(version - 1) == version
+            assert stray.pushed_version(held) == version
+            held = version
+
+        # 4. The first table's process dies: its sockets move to the other one.
         code, home = tables[0]["code"], homes[0]
         survivor = stacks[1 - home]
         before = len(reached(survivor, code))
@@ -262,6 +281,7 @@ def test_nginx_routes_each_table_to_one_daphne_and_moves_it_when_that_one_dies(t
         for stack in stacks:
             stack.close()
         redis.kill()
+        database_drop(name)
 
 
 def version_of(pair: list[Browser]) -> int:
