@@ -11,8 +11,9 @@ tables, and lets them play: each player holds its table's WebSocket open and sen
 the moves its own board offers (the buttons a browser would click) over it, as the
 page does. It prints, per size: moves/s, move latency, fan-out latency (the
 server's commit to the moment every socket of the table holds its new board), errors,
-the bytes a socket receives per push, server CPU and memory; and the same load against
-a trivial view (`/ping`) of the same server in the same run, so the move path reads as
+the bytes a socket receives per push, server CPU and memory, the whole machine's and
+the load generator's own CPU (they share the cores); and the same load against a trivial
+view (`/ping`) of the same server in the same run, so the move path reads as
 a % of that floor. `--servers 2` runs two daphne processes; tables alternate between them,
 and every socket and request of a table goes to its table's process, as the proxy routes
 them in production (deploy/nginx.conf hashes the table's code); `--route socket`
@@ -717,8 +718,24 @@ async def floor(servers: Servers, clients: int, seconds: float) -> Stats:
     return stats
 
 
+def _busy_seconds() -> float:
+    """CPU seconds the whole machine spent busy so far, all cores (idle and I/O wait out)."""
+    import psutil
+
+    times = psutil.cpu_times()
+    return float(sum(times) - times.idle - getattr(times, "iowait", 0.0))
+
+
+def _own_seconds() -> float:
+    """CPU seconds of this process (the load generator) so far."""
+    times = os.times()
+    return times.user + times.system
+
+
 class Usage:
-    """CPU seconds and peak memory of the server processes during a run."""
+    """CPU seconds and peak memory of the server processes during a run; and, beside
+    them, how busy the whole machine and the load generator itself were (they share the
+    cores: PostgreSQL, Redis and the load generator take what daphne does not)."""
 
     def __init__(self, pids: Sequence[int]) -> None:
         import psutil
@@ -726,7 +743,16 @@ class Usage:
         self.procs = [psutil.Process(pid) for pid in pids]
         self.cpu0 = sum(p.cpu_times().user + p.cpu_times().system for p in self.procs)
         self.t0 = time.monotonic()
+        self.busy0, self.own0 = _busy_seconds(), _own_seconds()
         self.rss = 0
+
+    def others_percent(self) -> tuple[float, float]:
+        """Return (the machine's busy %, of 100 per core; the load generator's CPU %)."""
+        elapsed = time.monotonic() - self.t0
+        return (
+            100 * (_busy_seconds() - self.busy0) / elapsed,
+            100 * (_own_seconds() - self.own0) / elapsed,
+        )
 
     def sample(self) -> None:
         self.rss = max(self.rss, sum(p.memory_info().rss for p in self.procs))
@@ -791,6 +817,7 @@ async def run_size(
     sample_task.cancel()
     cpu = usage.cpu_percent()
     cpu_seconds = usage.cpu_seconds()
+    machine, own = usage.others_percent()
     await asyncio.gather(*(close_sockets(t) for t in tables))
     ground = await floor(servers, len(tables), min(seconds, 10))
     floor_rate = ground.moves / min(seconds, 10)
@@ -837,6 +864,9 @@ async def run_size(
             "floor p50": _pct(ground.latency, 50),
             "floor p99": _pct(ground.latency, 99),
             "% of floor": 100 * rate / floor_rate if floor_rate else float("nan"),
+            # The whole machine (100 per core) and the load generator, while playing.
+            "machine %": machine,
+            "loadgen %": own,
         }
     )
     return row

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from html import escape
 
@@ -186,3 +187,18 @@ def test_the_load_generators_http_clients_share_one_tls_context(monkeypatch) -> 
         f"http://127.0.0.1:{8000 + n}" for n in range(5)
     }
     load._ssl_context.cache_clear()
+
+
+def test_the_load_bench_reads_the_machines_and_its_own_cpu_beside_the_servers() -> None:
+    """`Usage.others_percent`: the load generator's own CPU is within the machine's."""
+    from bench.load import Usage, _own_seconds
+
+    usage = Usage([])
+    start = _own_seconds()
+    while _own_seconds() - start < 0.3:  # burn 0.3 s of this process's CPU
+        sum(i * i for i in range(10_000))
+    machine, own = usage.others_percent()
+    elapsed = time.monotonic() - usage.t0
+    assert own >= 100 * 0.3 / elapsed * 0.99
+    # The machine counts this process too (its clock ticks are coarser: 10 ms).
+    assert machine >= own - 100 * 0.05 / elapsed
