@@ -723,7 +723,9 @@ def _busy_seconds() -> float:
     import psutil
 
     times = psutil.cpu_times()
-    return float(sum(times) - times.idle - getattr(times, "iowait", 0.0))
+    # Linux counts a guest's time in user and nice already.
+    left_out = ("idle", "iowait", "guest", "guest_nice")
+    return float(sum(times) - sum(getattr(times, name, 0.0) for name in left_out))
 
 
 def _own_seconds() -> float:
