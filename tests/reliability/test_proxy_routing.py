@@ -193,8 +193,8 @@ def test_nginx_routes_each_table_to_one_daphne_and_moves_it_when_that_one_dies(t
     redis = RedisServer(tmp_path)
     redis.start()
     # Its own database: another run on the same machine may be at this test too.
-    name = f"playtable_routing_{os.getpid()}"
-    database = database_fresh(name)
+    database_name = f"playtable_routing_{os.getpid()}"
+    database = database_fresh(database_name)
     stacks = []
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
@@ -281,7 +281,7 @@ def test_nginx_routes_each_table_to_one_daphne_and_moves_it_when_that_one_dies(t
         for stack in stacks:
             stack.close()
         redis.kill()
-        database_drop(name)
+        database_drop(database_name)
 
 
 def version_of(pair: list[Browser]) -> int:
