@@ -51,6 +51,23 @@ def _mover_and_action(table: Any, alice: Any, bob: Any) -> tuple[Any, dict[str, 
     return mover, engine.legal_actions(engine.load(table.state), seat)[0]
 
 
+def _play(via: str, table: Any, mover: Any, action: dict[str, Any]) -> Any:
+    """Play the move over the socket (return its answer) or as the page's HTTP post
+    (assert it answered 200; return None)."""
+    if via == "socket":
+        text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
+        return socket_move(code=table.code, user=mover, text=text, language="en", zone=None)
+    client = Client()
+    client.force_login(mover)
+    response = client.post(
+        reverse("lobby:move", args=[table.code]),
+        {"action": json.dumps(action), "version": table.version},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    return None
+
+
 def _drawn_elsewhere_from_the_cache(code: Any, mover: Any) -> None:
     """Another process (nothing primed there) gets the mover's view from the cache."""
     pushes._primed.clear()
@@ -71,19 +88,9 @@ def test_the_movers_drawing_is_shared_without_asking_the_cache_first(
     recorder = Recorder()
     monkeypatch.setattr(rendering, "cache", recorder)
     drawn = rendering.board_render.count
+    board = _play(via, table, mover, action)
     if via == "socket":
-        text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
-        board = socket_move(code=table.code, user=mover, text=text, language="en", zone=None)
         assert isinstance(board, rendering.Board)
-    else:
-        client = Client()
-        client.force_login(mover)
-        response = client.post(
-            reverse("lobby:move", args=[table.code]),
-            {"action": json.dumps(action), "version": table.version},
-            HTTP_HX_REQUEST="true",
-        )
-        assert response.status_code == 200
     assert rendering.board_render.count == drawn + 1
     key = f"board:{table.code}:{table.version + 1}:seat{seat_to_move(table)}:"
     assert recorder.on(key) == ["set"]
@@ -108,19 +115,9 @@ def test_a_drawing_no_other_process_would_read_is_not_kept(
     monkeypatch.setattr(rendering, "heard_elsewhere", heard_elsewhere)
     recorder = Recorder()
     monkeypatch.setattr(rendering, "cache", recorder)
+    board = _play(via, table, mover, action)
     if via == "socket":
-        text = json.dumps({"action": json.dumps(action), "version": str(table.version)})
-        board = socket_move(code=table.code, user=mover, text=text, language="en", zone=None)
         assert isinstance(board, rendering.Board) and board.version == table.version + 1
-    else:
-        client = Client()
-        client.force_login(mover)
-        response = client.post(
-            reverse("lobby:move", args=[table.code]),
-            {"action": json.dumps(action), "version": table.version},
-            HTTP_HX_REQUEST="true",
-        )
-        assert response.status_code == 200
     assert asked == [table.group_name]
     assert recorder.on(f"board:{table.code}:") == []
     # A socket's drawing (nothing primed): drawn here, no cache asked or written.
