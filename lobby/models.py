@@ -171,8 +171,13 @@ class Seat(models.Model):
         RANDOM = "random", _("Random bot")
         HEURISTIC = "heuristic", _("Heuristic bot")
 
+    # No index of its own: `seat_unique_position` (table, position) serves it.
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+        Table,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        db_index=False,
+        verbose_name=_("table"),
     )
     position = models.PositiveSmallIntegerField(verbose_name=_("position"))
     user = models.ForeignKey(
@@ -184,7 +189,8 @@ class Seat(models.Model):
         verbose_name=_("user"),
     )
     bot = models.CharField(max_length=20, choices=Bot.choices, blank=True, verbose_name=_("bot"))
-    is_to_move = models.BooleanField(default=False, db_index=True, verbose_name=_("to move"))
+    # Indexed only where true (`seat_to_move`): few seats are to move at once.
+    is_to_move = models.BooleanField(default=False, verbose_name=_("to move"))
     conceded = models.BooleanField(default=False, verbose_name=_("conceded"))
     # Out of the game by the clock: ranks last; a bot plays the seat if the game goes on.
     abandoned = models.BooleanField(default=False, verbose_name=_("abandoned"))
@@ -226,6 +232,10 @@ class Seat(models.Model):
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         ordering = ["table", "position"]
+        indexes = [
+            # The "your turn" counts (by player) and the sweeps over seats to move.
+            models.Index(fields=["user"], condition=models.Q(is_to_move=True), name="seat_to_move")
+        ]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
             models.UniqueConstraint(
@@ -311,8 +321,13 @@ class Move(models.Model):
         ACTION = "action", _("A seat's action")
         TIME_UP = "time_up", _("A timed phase ended")
 
+    # No index of its own: `move_unique_n` (table, n) serves it.
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="moves", verbose_name=_("table")
+        Table,
+        on_delete=models.CASCADE,
+        related_name="moves",
+        db_index=False,
+        verbose_name=_("table"),
     )
     n = models.PositiveIntegerField(verbose_name=_("number"))
     kind = models.CharField(

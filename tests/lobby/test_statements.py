@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection, connections, transaction
 from django.db.models import Model
 from django.db.models.signals import post_save, pre_save
 from django.test.utils import CaptureQueriesContext
@@ -290,3 +290,62 @@ def test_on_postgresql_the_statements_are_bound_and_prepared_on_the_server(alice
     for start, shapes in (('SELECT t."id"', 1), ('WITH w0 AS (INSERT INTO "lobby_move"', 2)):
         found = [n for sql, n in runs if sql.startswith(start)]
         assert sum(found) >= 3 and 1 <= len(found) <= shapes, (start, found)
+
+
+def _postgresql_only() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's plans and storage (CI's second pass runs this)")
+
+
+def test_on_postgresql_the_turn_count_reads_only_the_seats_to_move_even_when_prepared(alice, bob):
+    """The "your turn" count runs after every move that passes the turn. Prepared, its
+    plan may be the generic one (no values known): it must still start from the players'
+    seats to move (the partial index `seat_to_move`), not walk every table in play."""
+    _postgresql_only()
+    started_table(alice, bob)
+    counts = statements.turn_counts([alice.id, bob.id])
+    assert sorted(counts.values()) == [0, 1]
+    sql = connections["default"].__dict__["_statements"][("turns", 2)]
+    for n in range(1, 5):
+        sql = sql.replace("%s", f"${n}", 1)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        cursor.execute(f"PREPARE turns_generic AS {sql}")
+        cursor.execute(
+            "EXPLAIN EXECUTE turns_generic(%s, %s, %s, %s)", [alice.id, bob.id, "", "active"]
+        )
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("DEALLOCATE turns_generic")
+    assert "seat_to_move" in plan and "lobby_table_pkey" in plan, plan
+    assert "lobby_table_status" not in plan, plan
+
+
+def test_on_postgresql_a_moves_writes_touch_only_the_indexes_the_site_needs():
+    """A turn's seat update changes indexed columns (its deadline), so PostgreSQL adds an
+    entry to every index of the seat for each seat a move writes; the table's update
+    changes none, and its pages keep room for the new row (a HOT update, no index entry).
+    Pinned: an index added here costs every move."""
+    _postgresql_only()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tablename, indexname FROM pg_indexes"
+            " WHERE tablename IN ('lobby_seat', 'lobby_move')"
+        )
+        indexes: dict[str, set[str]] = {}
+        for table, index in cursor.fetchall():
+            indexes.setdefault(table, set()).add(index)
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'lobby_table'")
+        (options,) = cursor.fetchone()
+    seat = {name for name in indexes["lobby_seat"] if not name.startswith("lobby_seat_pkey")}
+    assert sorted(
+        name.rsplit("_", 1)[0] if name.startswith("lobby_") else name for name in seat
+    ) == [
+        "lobby_seat_deadline",
+        "lobby_seat_user_id",
+        "lobby_seat_warning_at",
+        "seat_to_move",
+        "seat_unique_position",
+        "seat_unique_user",
+    ]
+    assert sorted(indexes["lobby_move"]) == ["lobby_move_pkey", "move_unique_n"]
+    assert "fillfactor=50" in (options or [])
