@@ -286,11 +286,16 @@
     if (!details || details.tagName !== "DETAILS") return;
     var board = details.closest(".board-wrap[id]");
     if (!board) return;
-    setTimeout(function () {
+    var key = panelKey(details);
+    function store(open) {
       var kept = storedPanels(board);
-      kept[panelKey(details)] = details.open;
+      kept[key] = open;
       try { window.sessionStorage.setItem(panelStore(board), JSON.stringify(kept)); } catch (e) { /* not kept */ }
-    }, 0);
+    }
+    // The click toggles the panel after this handler: keep what it will be now (a reload
+    // right after the click finds it), and what it is once the click is done.
+    store(!details.open);
+    setTimeout(function () { store(details.open); }, 0);
   });
   function keepPanels() {
     document.querySelectorAll(".board-wrap[id]").forEach(function (board) {

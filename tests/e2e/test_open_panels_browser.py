@@ -124,6 +124,26 @@ def test_panels_stay_as_the_player_left_them_across_reloads_and_pushes_per_table
     page.context.close()
 
 
+#: A busy page: every timer's callback runs a second late.
+LATE_TIMERS = """
+const setTimeoutNow = window.setTimeout;
+window.setTimeout = (callback, delay, ...rest) =>
+  setTimeoutNow(callback, Math.max(Number(delay) || 0, 1000), ...rest);
+"""
+
+
+def test_a_reload_right_after_the_click_finds_the_panel_as_left(asgi_server, browser, e2e):
+    """The choice is kept as the click happens, not once the page gets round to it: on a
+    busy page (timers late) a reload at once after the click still finds it."""
+    _, _, _, page, errors = _reworld_page(browser, asgi_server, script=LATE_TIMERS)
+    assert _is_open(page, LOG)
+    page.locator(LOG + " > summary").click()
+    _reload(page)
+    assert not _is_open(page, LOG)
+    assert errors == []
+    page.context.close()
+
+
 def test_on_a_phone_an_opened_move_log_stays_open_after_a_reload(asgi_server, browser, e2e):
     """phone.js folds the move log on a phone; the player's opening it wins after a reload,
     and the fold itself is not taken for the player's choice."""
