@@ -734,10 +734,33 @@ def _own_seconds() -> float:
     return times.user + times.system
 
 
+#: The services beside daphne whose CPU a run reports, by process name.
+SERVICES = {"postgres": "postgres", "redis": "redis-server"}
+
+
+def _service_seconds() -> dict[str, dict[int, float]]:
+    """CPU seconds so far of each process of each of SERVICES on this machine, by pid
+    (PostgreSQL: every backend and its background processes)."""
+    import psutil
+
+    found: dict[str, dict[int, float]] = {service: {} for service in SERVICES}
+    names = {name: service for service, name in SERVICES.items()}
+    for proc in psutil.process_iter(["name"]):
+        service = names.get(proc.info["name"] or "")
+        if service is None:
+            continue
+        try:
+            times = proc.cpu_times()
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+        found[service][proc.pid] = times.user + times.system
+    return found
+
+
 class Usage:
     """CPU seconds and peak memory of the server processes during a run; and, beside
-    them, how busy the whole machine and the load generator itself were (they share the
-    cores: PostgreSQL, Redis and the load generator take what daphne does not)."""
+    them, how busy the whole machine, the load generator itself, PostgreSQL and Redis
+    were (they share the cores: they take what daphne does not)."""
 
     def __init__(self, pids: Sequence[int]) -> None:
         import psutil
@@ -746,6 +769,7 @@ class Usage:
         self.cpu0 = sum(p.cpu_times().user + p.cpu_times().system for p in self.procs)
         self.t0 = time.monotonic()
         self.busy0, self.own0 = _busy_seconds(), _own_seconds()
+        self.services0 = _service_seconds()
         self.rss = 0
 
     def others_percent(self) -> tuple[float, float]:
@@ -755,6 +779,18 @@ class Usage:
             100 * (_busy_seconds() - self.busy0) / elapsed,
             100 * (_own_seconds() - self.own0) / elapsed,
         )
+
+    def services_percent(self) -> dict[str, float]:
+        """Return each of SERVICES' CPU % since the start (a process that started since
+        counts whole; one that ended since is left out)."""
+        elapsed = time.monotonic() - self.t0
+        now = _service_seconds()
+        return {
+            service: 100
+            * sum(cpu - self.services0[service].get(pid, 0.0) for pid, cpu in procs.items())
+            / elapsed
+            for service, procs in now.items()
+        }
 
     def sample(self) -> None:
         self.rss = max(self.rss, sum(p.memory_info().rss for p in self.procs))
@@ -820,6 +856,7 @@ async def run_size(
     cpu = usage.cpu_percent()
     cpu_seconds = usage.cpu_seconds()
     machine, own = usage.others_percent()
+    services = usage.services_percent()
     await asyncio.gather(*(close_sockets(t) for t in tables))
     ground = await floor(servers, len(tables), min(seconds, 10))
     floor_rate = ground.moves / min(seconds, 10)
@@ -869,6 +906,14 @@ async def run_size(
             # The whole machine (100 per core) and the load generator, while playing.
             "machine %": machine,
             "loadgen %": own,
+            # What PostgreSQL and Redis spent per move (with the machine's other cores,
+            # what bounds the two-daphne ratio: bench/README.md).
+            "pg ms/move": 10 * services["postgres"] * elapsed / stats.moves
+            if stats.moves
+            else float("nan"),
+            "redis ms/move": 10 * services["redis"] * elapsed / stats.moves
+            if stats.moves
+            else float("nan"),
         }
     )
     return row

@@ -202,3 +202,38 @@ def test_the_load_bench_reads_the_machines_and_its_own_cpu_beside_the_servers() 
     assert own >= 100 * 0.3 / elapsed * 0.99
     # The machine counts this process too (its clock ticks are coarser: 10 ms).
     assert machine >= own - 100 * 0.05 / elapsed
+
+
+def test_the_load_bench_reads_what_the_services_beside_daphne_spend(monkeypatch) -> None:
+    """`Usage.services_percent`: the CPU a named service's processes spent since the
+    start; a service with no process here spent none."""
+    import subprocess
+    import sys
+
+    import psutil
+
+    from bench import load
+
+    burn = (
+        "import sys, time\nsys.stdin.readline()\nt = time.process_time()\n"
+        "while time.process_time() - t < 0.3: pass\nprint('done', flush=True)\n"
+        "sys.stdin.readline()"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", burn], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as burner:
+        assert burner.stdin is not None and burner.stdout is not None
+        # The burner stands for PostgreSQL: the service is known by its process's name.
+        services = {"postgres": psutil.Process(burner.pid).name(), "redis": "no-such-service"}
+        monkeypatch.setattr(load, "SERVICES", services)
+        usage = load.Usage([])
+        assert burner.pid in usage.services0["postgres"]
+        burner.stdin.write("go\n")
+        burner.stdin.flush()
+        assert burner.stdout.readline() == "done\n"
+        spent = usage.services_percent()
+        burner.stdin.write("end\n")
+        burner.stdin.flush()
+    elapsed = time.monotonic() - usage.t0
+    assert spent["redis"] == 0
+    assert spent["postgres"] >= 100 * 0.29 / elapsed
