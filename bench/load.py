@@ -4,6 +4,8 @@
                          [--route table|socket]
                          [--game lost_cities|mondo] [--move-every S] [--spectators N]
                          [--warmup S]
+    python -m bench.load --tables 50 --seconds 30 --pairs 5
+
 
 Starts Playtable for real on PostgreSQL + Redis (daphne and a Celery worker, as the
 Procfile runs them) on a scratch database, seats simulated players at each of N live
@@ -37,7 +39,10 @@ anonymous sockets per table that only listen (`--tables 1 --spectators 200` is o
 crowded table). `--warmup S` plays the first S seconds without counting their latencies
 (to look at a steady state apart from the start: processes and caches fresh, every
 table's first moves drawn with nothing kept); the table says so. The bars are measured
-without it.
+without it. `--pairs N` measures how two daphne processes scale against one: N pairs of
+runs, one daphne then two, each run on a fresh database and fresh processes, one table
+size; it prints each run's row, then each pair's ratio with what the other processes
+(PostgreSQL, Redis, the load generator) spent per move, and the mean and median ratio.
 
 The socket client (bench/_load_client.py) understands whole boards and region pushes
 (only the regions that changed, applied on the version they name, else a `resync`).
@@ -969,8 +974,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         "deploy/nginx.conf routes them (default), or a table's sockets alternating "
         "between processes, so every board crosses through Redis",
     )
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N pairs of runs, 1 then 2 daphne, each on a fresh database: how two "
+        "processes scale against one (one --tables size; --servers is ignored)",
+    )
     args = parser.parse_args(argv)
     MOVES["via"] = args.moves
+    if args.pairs < 0:
+        parser.error("--pairs must be 0 or more")
+    if args.pairs and "," in args.tables:
+        parser.error("--pairs takes one --tables size")
     if args.move_every is not None and args.move_every <= 0:
         parser.error("--move-every must be more than 0")
     env = _env()
@@ -980,6 +997,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     import django
 
     django.setup()
+    if args.pairs:
+        scaling(env, args)
+        return
     rows = []
     with Servers(env, args.servers, args.route) as servers:
         for size in (int(n) for n in args.tables.split(",")):
@@ -1019,6 +1039,83 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     if any(r["errors"] for r in rows):
         print("\nErrors happened: see the errors column.")
+
+
+def _one_run(env: dict[str, str], args: argparse.Namespace, servers: int) -> dict[str, Any]:
+    """One size on a fresh database and fresh processes (as a run of its own)."""
+    from django.db import connections
+
+    # The scratch database is dropped and made again: no pooled connection may outlive it.
+    connections.close_all()
+    for connection in connections.all():
+        close_pool = getattr(connection, "close_pool", None)
+        if close_pool is not None:
+            close_pool()
+    prepare_database(env)
+    with Servers(env, servers, args.route) as running:
+        tables = create_tables(int(args.tables), args.game)
+        return asyncio.run(
+            run_size(
+                running,
+                tables,
+                args.seconds,
+                game=args.game,
+                move_every=args.move_every,
+                spectators=args.spectators,
+                warmup=args.warmup,
+            )
+        )
+
+
+def scaling(env: dict[str, str], args: argparse.Namespace) -> None:
+    """Alternate one and two daphne processes `args.pairs` times; print the ratios."""
+    import statistics
+
+    pairs = []
+    for n in range(1, args.pairs + 1):
+        pair = {servers: _one_run(env, args, servers) for servers in (1, 2)}
+        for servers, row in pair.items():
+            print_table([row], f"pair {n}, {servers} daphne process(es)")
+        sys.stdout.flush()
+        pairs.append(pair)
+    summary = []
+    for n, pair in enumerate(pairs, 1):
+        one, two = pair[1], pair[2]
+        ratio = two["moves/s"] / one["moves/s"] if one["moves/s"] else float("nan")
+
+        def per_move(percent: float, rate: float = two["moves/s"]) -> float:
+            return 10 * percent / rate if rate else float("nan")
+
+        summary.append(
+            {
+                "pair": n,
+                "1 daphne moves/s": one["moves/s"],
+                "2 daphne moves/s": two["moves/s"],
+                "ratio": ratio,
+                "daphne ms/move (1)": one["cpu ms/move"],
+                "daphne ms/move (2)": two["cpu ms/move"],
+                "machine % (2)": two["machine %"],
+                # What the machine spent per move beside daphne, with two.
+                "others ms/move (2)": per_move(two["machine %"] - two["cpu %"]),
+                "pg ms/move (2)": two["pg ms/move"],
+                "redis ms/move (2)": two["redis ms/move"],
+                "loadgen ms/move (2)": per_move(two["loadgen %"]),
+            }
+        )
+    ratios = [row["ratio"] for row in summary]
+    print_table(
+        [  # two decimals: these are small
+            {
+                k: f"{v:.2f}" if isinstance(v, float) and ("ms" in k or k == "ratio") else v
+                for k, v in row.items()
+            }
+            for row in summary
+        ],
+        f"{args.game}, {args.tables} tables, {args.seconds:.0f} s per run, {args.pairs} "
+        f"pair(s) of 1 and 2 daphne (routed by {args.route}), {os.cpu_count()} cores: "
+        f"ratio mean {statistics.mean(ratios):.2f}, median {statistics.median(ratios):.2f} "
+        "(others: the machine's busy CPU less daphne's, per move)",
+    )
 
 
 if __name__ == "__main__":
