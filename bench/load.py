@@ -1003,20 +1003,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = []
     with Servers(env, args.servers, args.route) as servers:
         for size in (int(n) for n in args.tables.split(",")):
-            tables = create_tables(size, args.game)
-            rows.append(
-                asyncio.run(
-                    run_size(
-                        servers,
-                        tables,
-                        args.seconds,
-                        game=args.game,
-                        move_every=args.move_every,
-                        spectators=args.spectators,
-                        warmup=args.warmup,
-                    )
-                )
-            )
+            rows.append(_play(servers, create_tables(size, args.game), args))
             # Each size's row as soon as it is measured: a later size may take long.
             print_table(rows[-1:], f"{size} tables")
             sys.stdout.flush()
@@ -1053,18 +1040,22 @@ def _one_run(env: dict[str, str], args: argparse.Namespace, servers: int) -> dic
             close_pool()
     prepare_database(env)
     with Servers(env, servers, args.route) as running:
-        tables = create_tables(int(args.tables), args.game)
-        return asyncio.run(
-            run_size(
-                running,
-                tables,
-                args.seconds,
-                game=args.game,
-                move_every=args.move_every,
-                spectators=args.spectators,
-                warmup=args.warmup,
-            )
+        return _play(running, create_tables(int(args.tables), args.game), args)
+
+
+def _play(servers: Servers, tables: list[Seated], args: argparse.Namespace) -> dict[str, Any]:
+    """Play one size as the command line says; return its row."""
+    return asyncio.run(
+        run_size(
+            servers,
+            tables,
+            args.seconds,
+            game=args.game,
+            move_every=args.move_every,
+            spectators=args.spectators,
+            warmup=args.warmup,
         )
+    )
 
 
 def scaling(env: dict[str, str], args: argparse.Namespace) -> None:
