@@ -6,7 +6,6 @@
                          [--warmup S]
     python -m bench.load --tables 50 --seconds 30 --pairs 5
 
-
 Starts Playtable for real on PostgreSQL + Redis (daphne and a Celery worker, as the
 Procfile runs them) on a scratch database, seats simulated players at each of N live
 tables, and lets them play: each player holds its table's WebSocket open and sends
@@ -807,6 +806,12 @@ class Usage:
         return float(100 * self.cpu_seconds() / (time.monotonic() - self.t0))
 
 
+def _ms_per_move(percent: float, seconds: float, moves: float) -> float:
+    """Return the CPU milliseconds per move of a process that ran at `percent` (of one
+    core) for `seconds` while `moves` were made."""
+    return 10 * percent * seconds / moves if moves else float("nan")
+
+
 async def run_size(
     servers: Servers,
     tables: list[Seated],
@@ -913,12 +918,8 @@ async def run_size(
             "loadgen %": own,
             # What PostgreSQL and Redis spent per move (with the machine's other cores,
             # what bounds the two-daphne ratio: bench/README.md).
-            "pg ms/move": 10 * services["postgres"] * elapsed / stats.moves
-            if stats.moves
-            else float("nan"),
-            "redis ms/move": 10 * services["redis"] * elapsed / stats.moves
-            if stats.moves
-            else float("nan"),
+            "pg ms/move": _ms_per_move(services["postgres"], elapsed, stats.moves),
+            "redis ms/move": _ms_per_move(services["redis"], elapsed, stats.moves),
         }
     )
     return row
@@ -1072,10 +1073,8 @@ def scaling(env: dict[str, str], args: argparse.Namespace) -> None:
     summary = []
     for n, pair in enumerate(pairs, 1):
         one, two = pair[1], pair[2]
+        rate = two["moves/s"]  # a second of the two-process run makes `rate` moves
         ratio = two["moves/s"] / one["moves/s"] if one["moves/s"] else float("nan")
-
-        def per_move(percent: float, rate: float = two["moves/s"]) -> float:
-            return 10 * percent / rate if rate else float("nan")
 
         summary.append(
             {
@@ -1087,10 +1086,10 @@ def scaling(env: dict[str, str], args: argparse.Namespace) -> None:
                 "daphne ms/move (2)": two["cpu ms/move"],
                 "machine % (2)": two["machine %"],
                 # What the machine spent per move beside daphne, with two.
-                "others ms/move (2)": per_move(two["machine %"] - two["cpu %"]),
+                "others ms/move (2)": _ms_per_move(two["machine %"] - two["cpu %"], 1, rate),
                 "pg ms/move (2)": two["pg ms/move"],
                 "redis ms/move (2)": two["redis ms/move"],
-                "loadgen ms/move (2)": per_move(two["loadgen %"]),
+                "loadgen ms/move (2)": _ms_per_move(two["loadgen %"], 1, rate),
             }
         )
     ratios = [row["ratio"] for row in summary]
