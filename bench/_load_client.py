@@ -79,13 +79,16 @@ class BoardClient:
     answers: dict[str, tuple[int | None, float, str]] = field(default_factory=dict)
     #: The board's actions as last read (None: the board changed since).
     _actions: list[str] | None = field(default=None, repr=False)
+    #: Each region's actions as last read (a region that changed since is not in it).
+    _region_actions: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         prefix = re.escape(f"table-{self.code}-board-")
         self._region = re.compile(rf'<div id="{prefix}([\w-]+)" class="region">')
+        # Case-sensitive, as the server writes it: a literal start is searched for fast.
+        self._log_start = f'<ol id="table-{self.code}-board-log-list"'
         self._log = re.compile(
-            rf'<ol id="{prefix}log-list"[^>]*\shx-swap-oob="[^"]*"[^>]*>(.*?)</ol>',
-            re.DOTALL | re.IGNORECASE,
+            rf'<ol id="{prefix}log-list"[^>]*\shx-swap-oob="[^"]*"[^>]*>(.*?)</ol>', re.DOTALL
         )
 
     # --- what the player sees ----------------------------------------------------------
@@ -96,11 +99,16 @@ class BoardClient:
         return "".join(self.regions.values())
 
     def actions(self) -> list[str]:
-        """Return the action JSON of every `name="action"` button of the board (read once
-        per change of the board: the players ask several times per move, and the load
-        generator's CPU is taken from the servers it measures)."""
+        """Return the action JSON of every `name="action"` button of the board, in the
+        board's order (each region read once per change of that region: the players ask
+        several times per move, and the load generator's CPU is taken from the servers it
+        measures)."""
         if self._actions is None:
-            self._actions = [html.unescape(a or b) for a, b in ACTION.findall(self.board)]
+            known = self._region_actions
+            for name, chunk in self.regions.items():
+                if name not in known:
+                    known[name] = [html.unescape(a or b) for a, b in ACTION.findall(chunk)]
+            self._actions = [action for name in self.regions for action in known[name]]
         return self._actions
 
     @property
@@ -118,10 +126,11 @@ class BoardClient:
     def feed(self, message: str, now: float) -> str | None:
         """Take one socket message; return the text to send back (`resync`), if any."""
         self.messages += 1
-        self.bytes += len(message.encode())
+        size = len(message.encode())
+        self.bytes += size
         if self.messages > 1:
             self.pushes += 1
-            self.push_bytes += len(message.encode())
+            self.push_bytes += size
         meta = _open_tag(message, f"table-{self.code}-board-meta")
         if meta is not None and "data-version" in meta[2]:
             if "data-ref" in meta[2]:
@@ -161,6 +170,7 @@ class BoardClient:
         head_end = starts[0].start() if starts else len(message)
         self.regions = {"": message[tag[0] : head_end], **_chunks(message, starts)}
         self._actions = None
+        self._region_actions.clear()
         return version
 
     def _push(self, message: str, meta: tuple[int, int, dict[str, str]], now: float) -> str | None:
@@ -179,10 +189,17 @@ class BoardClient:
             return None
         self.region_pushes += 1
         body = message[meta[1] :]
-        for log in self._log.finditer(body):
-            self.log_lines += log.group(1).count("<li")
-        body = self._log.sub("", body)
-        self.regions.update(_chunks(body, list(self._region.finditer(body))))
+        if self._log_start in body:
+            kept, last = [], 0
+            for log in self._log.finditer(body):
+                self.log_lines += log.group(1).count("<li")
+                kept.append(body[last : log.start()])
+                last = log.end()
+            body = "".join(kept) + body[last:]
+        changed = _chunks(body, list(self._region.finditer(body)))
+        self.regions.update(changed)
+        for name in changed:
+            self._region_actions.pop(name, None)
         self._actions = None
         self.version = version
         self.status = attrs.get("data-status", self.status)

@@ -73,6 +73,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport
+
 from bench._load_client import BoardClient
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,28 +244,40 @@ def _wait_port(port: int, seconds: float = 30) -> None:
 
 
 class Signal:
-    """Wakes whoever waits on a table when one of its sockets got a message."""
+    """Wakes whoever waits on a table when one of its sockets got a message.
+
+    A waiter is a bare future with a timer: `asyncio.wait_for` would make a task per wait,
+    several per move, and the load generator's CPU is taken from the servers it measures.
+    """
 
     def __init__(self) -> None:
-        self._event = asyncio.Event()
+        self._waiters: list[asyncio.Future[None]] = []
 
     def fire(self) -> None:
-        self._event.set()
-        self._event = asyncio.Event()
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            _wake(waiter)
 
     async def wait_for(self, check: Callable[[], bool], seconds: float) -> bool:
         """Return True as soon as `check()` holds, False when `seconds` ran out first."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         while not check():
-            left = deadline - loop.time()
-            if left <= 0:
+            if loop.time() >= deadline:
                 return False
+            waiter = loop.create_future()
+            self._waiters.append(waiter)
+            timer = loop.call_at(deadline, _wake, waiter)
             try:
-                await asyncio.wait_for(self._event.wait(), left)
-            except TimeoutError:
-                return check()
+                await waiter
+            finally:
+                timer.cancel()
         return True
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 @dataclass
@@ -272,7 +286,7 @@ class Player:
     csrf: str
     client: BoardClient
     #: The player's table socket (moves go over it with --moves socket).
-    ws: Any = None
+    ws: TableSocket | None = None
 
 
 @dataclass
@@ -283,8 +297,7 @@ class Seated:
     signal: Signal = field(default_factory=Signal)
     #: The highest version a move answer of this table carried.
     latest: int = 0
-    sockets: list[Any] = field(default_factory=list)
-    listeners: list[asyncio.Task[None]] = field(default_factory=list)
+    sockets: list[TableSocket] = field(default_factory=list)
     fanouts: list[asyncio.Task[bool]] = field(default_factory=list)
 
     @property
@@ -378,36 +391,79 @@ def _pct(values: Sequence[float], p: float) -> float:
 # --- sockets ---------------------------------------------------------------------------
 
 
-async def _listen(ws: Any, client: BoardClient, table: Seated) -> None:
-    import websockets
+class TableSocket(WSListener):
+    """One simulated browser's table socket. picows hands each frame over as the socket is
+    read, with no task, future or queue per message as the websockets library had: a
+    third of the load generator's CPU per move went to the library and its event-loop
+    traffic, and that CPU is taken from the servers measured (bench/README.md)."""
 
-    try:
-        async for message in ws:
-            if isinstance(message, str):
-                reply = client.feed(message, time.time())
-                if reply is not None:
-                    await ws.send(reply)
-                table.signal.fire()
-    except websockets.exceptions.ConnectionClosed:
-        pass
+    def __init__(self, client: BoardClient, signal: Signal) -> None:
+        self.client, self.signal = client, signal
+        self.transport: WSTransport | None = None
+        self._parts: list[bytes] = []
+
+    def on_ws_connected(self, transport: WSTransport) -> None:
+        self.transport = transport
+
+    def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
+        kind = frame.msg_type
+        if kind == WSMsgType.CLOSE:
+            transport.send_close(frame.get_close_code())
+            transport.disconnect()
+            return
+        if kind == WSMsgType.TEXT and frame.fin:
+            text = frame.get_payload_as_utf8_text()
+        elif kind in (WSMsgType.TEXT, WSMsgType.CONTINUATION):
+            # A message in several frames (the servers send one frame per message).
+            self._parts.append(frame.get_payload_as_bytes())
+            if not frame.fin:
+                return
+            text = b"".join(self._parts).decode()
+            self._parts.clear()
+        else:
+            return
+        reply = self.client.feed(text, time.time())
+        if reply is not None:
+            transport.send(WSMsgType.TEXT, reply.encode())
+        self.signal.fire()
+
+    def on_ws_disconnected(self, transport: WSTransport) -> None:
+        self.signal.fire()
+
+    def send(self, text: str) -> bool:
+        """Send a text message; False when the socket is closed."""
+        if self.transport is None or self.transport.is_disconnected:
+            return False
+        self.transport.send(WSMsgType.TEXT, text.encode())
+        return True
+
+    async def close(self) -> None:
+        if self.transport is None or self.transport.is_disconnected:
+            return
+        self.transport.send_close(WSCloseCode.OK)
+        self.transport.disconnect()
+        await asyncio.wait_for(self.transport.wait_disconnected(), 5)
 
 
-async def _connect(url: str, cookie: str | None, origin: str) -> Any:
+async def _connect(
+    url: str, cookie: str | None, origin: str, client: BoardClient, signal: Signal
+) -> TableSocket:
     """Open a socket, retrying: hundreds of players connecting at once can time out."""
-    import websockets
-    from websockets.typing import Origin
+    from picows import WSError, ws_connect
 
-    headers = {"Cookie": cookie} if cookie else {}
+    headers = {"Origin": origin, **({"Cookie": cookie} if cookie else {})}
     for attempt in range(5):
         try:
-            return await websockets.connect(
+            _, listener = await ws_connect(
+                lambda: TableSocket(client, signal),
                 url,
-                additional_headers=headers,
-                origin=Origin(origin),
-                max_size=2**22,
-                open_timeout=30,
+                extra_headers=headers,
+                websocket_handshake_timeout=30,
+                max_frame_size=2**22,
             )
-        except (OSError, TimeoutError, websockets.exceptions.InvalidMessage):
+            assert isinstance(listener, TableSocket)
+            return listener
+        except (OSError, TimeoutError, WSError):
             await asyncio.sleep(0.5 * (attempt + 1))
     raise RuntimeError(f"could not open {url}")
 
@@ -424,11 +480,10 @@ async def open_sockets(
         origin = servers.socket_base(index, k)
         url = f"{origin.replace('http', 'ws')}/ws/table/{table.code}/"
         async with gate:
-            ws = await _connect(url, cookies[k], origin)
+            ws = await _connect(url, cookies[k], origin, client, table.signal)
         table.sockets.append(ws)
         if k < len(table.players):
             table.players[k].ws = ws
-        table.listeners.append(asyncio.create_task(_listen(ws, client, table)))
 
     await asyncio.gather(*(one(k, c) for k, c in enumerate(table.clients)))
 
@@ -441,8 +496,6 @@ async def _first_boards(table: Seated) -> bool:
 
 async def close_sockets(table: Seated) -> None:
     await asyncio.gather(*table.fanouts)
-    for task in table.listeners:
-        task.cancel()
     await asyncio.gather(*(ws.close() for ws in table.sockets), return_exceptions=True)
 
 
@@ -499,9 +552,7 @@ async def _send(table: Seated, player: Player, action: str) -> SocketAnswer | No
     client = player.client
     ref = f"b{next(_refs)}"
     message = {"action": action, "version": str(client.version), "ref": ref}
-    try:
-        await player.ws.send(json.dumps(message))
-    except Exception:
+    if player.ws is None or not player.ws.send(json.dumps(message)):
         return None
     if not await table.signal.wait_for(lambda: ref in client.answers, SOCKET_ANSWER_TIMEOUT):
         return None

@@ -75,6 +75,25 @@ def test_a_push_replaces_only_the_regions_it_carries() -> None:
     assert client.push_bytes == len(message.encode())
 
 
+def test_the_actions_keep_the_boards_order_when_one_region_of_several_changes() -> None:
+    """Each region's buttons are read once per change of that region: a push that changes
+    one region leaves the others' buttons as they were, in the board's order."""
+    take = {"type": "take", "colour": "red"}
+    client = BoardClient(CODE)
+    client.feed(
+        full(1, region("discards", button(take)), region("deck", button(DRAW)), region("hand", "")),
+        now=1.0,
+    )
+    assert [json.loads(a) for a in client.actions()] == [take, DRAW]
+    client.feed(push(2, 1, region("hand", button(PLAY))), now=2.0)
+    assert [json.loads(a) for a in client.actions()] == [take, DRAW, PLAY]
+    client.feed(push(3, 2, region("discards", "")), now=3.0)
+    assert [json.loads(a) for a in client.actions()] == [DRAW, PLAY]
+    # A whole board starts afresh.
+    client.feed(full(4, region("hand", button(take))), now=4.0)
+    assert [json.loads(a) for a in client.actions()] == [take]
+
+
 def test_a_log_region_sent_whole_keeps_its_list() -> None:
     client = BoardClient(CODE)
     client.feed(full(1, region("log", "<ol><li>one</li></ol>")), now=1.0)
