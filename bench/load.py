@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport
+from picows import WSCloseCode, WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from bench._load_client import BoardClient
 
@@ -449,8 +449,6 @@ async def _connect(
     url: str, cookie: str | None, origin: str, client: BoardClient, signal: Signal
 ) -> TableSocket:
     """Open a socket, retrying: hundreds of players connecting at once can time out."""
-    from picows import WSError, ws_connect
-
     headers = {"Origin": origin, **({"Cookie": cookie} if cookie else {})}
     for attempt in range(5):
         try:
